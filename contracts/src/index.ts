@@ -1,0 +1,10 @@
+export { z } from './zod';
+export * from './rest/errors';
+export * from './rest/billing';
+export * from './rest/renovation-calculator';
+export * from './messaging/envelope';
+export * from './messaging/topics';
+export * as billing from './billing/commands';
+export * as ledgerEvents from './billing/events';
+export * as analysis from './analysis/commands';
+export { openApiDocument } from './openapi/document';

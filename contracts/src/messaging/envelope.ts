@@ -1,0 +1,66 @@
+import { z } from '../zod';
+
+/** Who asked, why, and how this message relates to the request that started it. Trace context travels in headers. */
+export const MessageMetadata = z.object({
+  correlationId: z.string().min(1),
+  causationId: z.string().optional(),
+  requestId: z.string().optional(),
+  actor: z.string().min(1),
+  issuedAt: z.string().datetime({ offset: true }),
+  /** Topic the handler answers on; absent for fire-and-forget commands. */
+  replyTo: z.string().optional(),
+  /** After this instant nobody waits for the answer, so a handler may drop the command. */
+  deadline: z.string().datetime({ offset: true }).optional(),
+});
+export type MessageMetadata = z.infer<typeof MessageMetadata>;
+
+/** A command names its reply's shape, so a requester gets a typed answer. */
+export interface CommandSpec<T extends string, D extends z.ZodTypeAny, R extends z.ZodTypeAny> {
+  type: T;
+  data: D;
+  reply: R;
+  envelope: z.ZodType<{ id: string; type: T; data: z.output<D>; metadata: MessageMetadata }>;
+}
+
+export const defineCommand = <T extends string, D extends z.ZodTypeAny, R extends z.ZodTypeAny>(
+  type: T,
+  data: D,
+  reply: R,
+): CommandSpec<T, D, R> => ({
+  type,
+  data,
+  reply,
+  envelope: z.object({
+    id: z.string().uuid(),
+    type: z.literal(type),
+    data,
+    metadata: MessageMetadata,
+  }) as unknown as CommandSpec<T, D, R>['envelope'],
+});
+
+export type CommandOf<S> = S extends CommandSpec<infer T, infer D, z.ZodTypeAny>
+  ? { id: string; type: T; data: z.output<D>; metadata: MessageMetadata }
+  : never;
+export type ReplyOf<S> = S extends CommandSpec<string, z.ZodTypeAny, infer R> ? z.output<R> : never;
+
+/** Any command on the wire, before it is matched to its spec. */
+export const AnyCommand = z.object({
+  id: z.string().uuid(),
+  type: z.string().min(1),
+  data: z.unknown(),
+  metadata: MessageMetadata,
+});
+export type AnyCommand = z.infer<typeof AnyCommand>;
+
+/** The answer to a command: either `data` of the command's reply shape, or a domain error. */
+export const Reply = z.object({
+  inReplyTo: z.string().uuid(),
+  ok: z.boolean(),
+  data: z.unknown().optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  handledBy: z.string(),
+});
+export type Reply = z.infer<typeof Reply>;
+
+/** Every service answers Ping on its command topic; the gateway's health check uses it. */
+export const Ping = defineCommand('Ping', z.object({}), z.object({ service: z.string(), uptimeMs: z.number() }));

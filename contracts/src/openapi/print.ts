@@ -1,0 +1,3 @@
+import { openApiDocument } from './document';
+
+process.stdout.write(`${JSON.stringify(openApiDocument(), null, 2)}\n`);

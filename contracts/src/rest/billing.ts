@@ -1,0 +1,25 @@
+import { z } from '../zod';
+
+export const Billing = z
+  .object({
+    mode: z.literal('prepaid'),
+    creditsCharged: z.number().int().nonnegative(),
+    creditsRemaining: z.number().int().nullable(),
+    creditsRefreshAt: z
+      .string()
+      .datetime({ offset: true })
+      .nullable()
+      .openapi({ description: 'Next monthly credit refresh; null for trial and non-renewing balances' }),
+  })
+  .openapi('Billing');
+export type Billing = z.infer<typeof Billing>;
+
+/** Header names of the billing and rate-limit headers, spelled once. */
+export const billingHeaders = {
+  charged: 'X-Credits-Charged',
+  remaining: 'X-Credits-Remaining',
+  refreshAt: 'X-Credits-Refresh-At',
+} as const;
+
+export const successEnvelope = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({ success: z.literal(true), data, billing: Billing });

@@ -1,0 +1,98 @@
+// `npm start`: Kafka, PostgreSQL and the five services on this machine; prints the gateway URL and a demo API key.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AdminClient } from '../admin-client';
+import { startKafka, type RunningKafka } from '../kafka';
+import { createDatabase } from '../migrate';
+import { startEmbeddedPostgres, type RunningPostgres } from '../postgres';
+import { repoRoot, ServiceStack } from '../stack';
+
+const runDir = join(repoRoot, '.run');
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const portFrom = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`${name} must be a port number`);
+  return value;
+};
+
+const demoAccount = async (admin: AdminClient): Promise<{ accountId: string; apiKey: string }> => {
+  const file = join(runDir, 'demo-account.json');
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { accountId: string; apiKey: string };
+    if (await admin.showAccount(saved.accountId).then(() => true, () => false)) return saved;
+  }
+  const created = await admin.createAccount('basic', 500);
+  const demo = { accountId: created.accountId, apiKey: created.apiKey };
+  writeFileSync(file, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  return demo;
+};
+
+const main = async () => {
+  mkdirSync(runDir, { recursive: true });
+  const port = portFrom('PORT', 8080);
+  const adminPort = portFrom('ADMIN_PORT', 8081);
+  let kafka: RunningKafka | undefined;
+  let postgres: RunningPostgres | undefined;
+  let stack: ServiceStack | undefined;
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    say('\nstopping services, Kafka and PostgreSQL...');
+    await stack?.stop().catch(() => undefined);
+    try {
+      kafka?.stop();
+    } catch {
+      /* already gone */
+    }
+    await postgres?.stop().catch(() => undefined);
+    say('stopped.');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  try {
+    let kafkaBrokers = process.env.KAFKA_BROKERS;
+    if (!kafkaBrokers) {
+      say('starting Apache Kafka (KRaft, loopback)...');
+      kafka = startKafka(join(runDir, 'kafka'), portFrom('KAFKA_PORT', 9092));
+      kafkaBrokers = kafka.brokers;
+    }
+    let databaseUrl = process.env.DATABASE_URL;
+    if (!databaseUrl) {
+      say('starting embedded PostgreSQL...');
+      postgres = await startEmbeddedPostgres(join(runDir, 'postgres'), portFrom('PG_PORT', 5433));
+      databaseUrl = await createDatabase(postgres.adminUrl, 'pds');
+    }
+    const adminToken = randomBytes(24).toString('base64url');
+    say('starting gateway, billing-ledger, land-registry-orders, analysis and location...');
+    stack = await ServiceStack.start({
+      databaseUrl,
+      kafkaBrokers,
+      namespace: process.env.TOPIC_NAMESPACE ?? 'pds',
+      port,
+      adminPort,
+      adminToken,
+      logDir: join(runDir, 'logs'),
+    });
+    const stackFile = join(runDir, 'stack.json');
+    writeFileSync(stackFile, JSON.stringify({ gatewayUrl: stack.gatewayUrl, adminUrl: stack.adminUrl, adminToken }, null, 2), { mode: 0o600 });
+    chmodSync(stackFile, 0o600);
+    const demo = await demoAccount(new AdminClient(stack.adminUrl, adminToken));
+    say('');
+    say(`Gateway:      ${stack.gatewayUrl}/api/v1`);
+    say(`Demo API key: ${demo.apiKey}   (account ${demo.accountId}, Basic plan)`);
+    say(`Try:          curl -H 'X-API-Key: ${demo.apiKey}' '${stack.gatewayUrl}/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10'`);
+    say(`Logs:         ${join(runDir, 'logs')}    Health: ${stack.gatewayUrl}/healthz`);
+    say('Press Ctrl-C to stop.');
+  } catch (error) {
+    process.stderr.write(`start failed: ${(error as Error).message}\n`);
+    await stop(1);
+  }
+};
+
+void main();

@@ -1,0 +1,43 @@
+// `npm test`: starts what the tests need (Debian PostgreSQL, Apache Kafka), runs every jest project, stops them.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startKafka } from '../kafka';
+import { startDebianPostgres } from '../postgres';
+import { repoRoot } from '../stack';
+
+const say = (line: string) => process.stdout.write(`[test] ${line}\n`);
+
+const main = async () => {
+  const work = mkdtempSync(join(tmpdir(), 'pds-test-'));
+  chmodSync(work, 0o755); // the postgres user must reach its data directory inside
+  const pgPort = Number(process.env.TEST_PG_PORT ?? 55432);
+  const kafkaPort = Number(process.env.TEST_KAFKA_PORT ?? 39092);
+  say(`starting PostgreSQL on 127.0.0.1:${pgPort} and Kafka on 127.0.0.1:${kafkaPort} (work dir ${work})`);
+  const postgres = await startDebianPostgres(join(work, 'postgres'), pgPort, say);
+  let kafka;
+  try {
+    kafka = startKafka(join(work, 'kafka'), kafkaPort);
+  } catch (error) {
+    await postgres.stop();
+    throw error;
+  }
+  const args = process.argv.slice(2);
+  const jest = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), '--runInBand', ...args], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DATABASE_ADMIN_URL: postgres.adminUrl, TEST_KAFKA_BROKERS: kafka.brokers, TEST_WORK_DIR: work },
+  });
+  say('stopping Kafka and PostgreSQL');
+  kafka.stop();
+  await postgres.stop();
+  if (jest.status === 0) rmSync(work, { recursive: true, force: true });
+  else say(`kept ${work} for inspection (service logs are under it)`);
+  process.exit(jest.status ?? 1);
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(`test: ${(error as Error).message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export const migrationsDir = join(__dirname, '..', 'migrations');
+
+/**
+ * Applies infra/migrations/*.sql in name order, each once and in its own transaction, recording what ran.
+ * An advisory lock lets several processes call this at once.
+ */
+export const migrate = async (databaseUrl: string): Promise<string[]> => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const applied: string[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock(7420531)');
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations');
+    const done = new Set(rows.map((r) => r.name));
+    for (const file of readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort()) {
+      if (done.has(file)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(readFileSync(join(migrationsDir, file), 'utf8'));
+        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+        await client.query('COMMIT');
+        applied.push(file);
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new Error(`migration ${file} failed: ${(error as Error).message}`);
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7420531)').catch(() => undefined);
+    await client.end();
+  }
+  return applied;
+};
+
+/** Creates a database on the server of `adminUrl` (if missing) and returns its URL. */
+export const createDatabase = async (adminUrl: string, name: string): Promise<string> => {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`bad database name ${name}`);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};

@@ -1,0 +1,122 @@
+import { serviceNames, type ServiceName } from '@pds/contracts';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { migrate } from './migrate';
+
+export const repoRoot = join(__dirname, '..', '..');
+
+export interface StackOptions {
+  databaseUrl: string;
+  kafkaBrokers: string;
+  /** Topic prefix: several stacks can share one broker. */
+  namespace: string;
+  port: number;
+  adminPort: number;
+  adminToken: string;
+  logDir: string;
+  /** Extra environment for every service (timeouts, log level). */
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+}
+
+const entryPoint = (service: ServiceName) => join(repoRoot, 'services', service, 'dist', 'main.js');
+
+/** The five services as separate processes, with their logs in `logDir/<service>.log`. */
+export class ServiceStack {
+  private readonly children = new Map<ServiceName, ChildProcess>();
+  private readonly logs = new Map<ServiceName, WriteStream>();
+
+  private constructor(readonly options: StackOptions) {}
+
+  get gatewayUrl() {
+    return `http://127.0.0.1:${this.options.port}`;
+  }
+
+  get adminUrl() {
+    return `http://127.0.0.1:${this.options.adminPort}`;
+  }
+
+  static async start(options: StackOptions): Promise<ServiceStack> {
+    mkdirSync(options.logDir, { recursive: true });
+    await migrate(options.databaseUrl);
+    const stack = new ServiceStack(options);
+    for (const service of serviceNames) stack.spawn(service);
+    await stack.waitUntilHealthy(options.readyTimeoutMs ?? 90_000);
+    return stack;
+  }
+
+  spawn(service: ServiceName): void {
+    const log = this.logs.get(service) ?? createWriteStream(join(this.options.logDir, `${service}.log`), { flags: 'a' });
+    this.logs.set(service, log);
+    const child = spawn(process.execPath, ['--enable-source-maps', entryPoint(service)], {
+      env: {
+        ...process.env,
+        KAFKA_BROKERS: this.options.kafkaBrokers,
+        DATABASE_URL: this.options.databaseUrl,
+        TOPIC_NAMESPACE: this.options.namespace,
+        PORT: String(this.options.port),
+        ADMIN_PORT: String(this.options.adminPort),
+        ADMIN_TOKEN: this.options.adminToken,
+        ...this.options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.pipe(log, { end: false });
+    child.stderr?.pipe(log, { end: false });
+    this.children.set(service, child);
+  }
+
+  /** Stops one service abruptly (SIGKILL: no cleanup) or politely (SIGTERM). */
+  async kill(service: ServiceName, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const child = this.children.get(service);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+    this.children.delete(service);
+  }
+
+  async restart(service: ServiceName): Promise<void> {
+    await this.kill(service, 'SIGTERM');
+    this.spawn(service);
+    await this.waitUntilHealthy(60_000);
+  }
+
+  logOf(service: ServiceName): string {
+    return readFileSync(join(this.options.logDir, `${service}.log`), 'utf8');
+  }
+
+  async waitUntilHealthy(timeoutMs: number): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    let last = 'no answer';
+    while (Date.now() < until) {
+      for (const [service, child] of this.children) {
+        if (child.exitCode !== null) throw new Error(`${service} exited with code ${child.exitCode}; see ${this.options.logDir}/${service}.log`);
+      }
+      try {
+        const res = await fetch(`${this.gatewayUrl}/healthz`, { signal: AbortSignal.timeout(5_000) });
+        last = await res.text();
+        if (res.status === 200) return;
+      } catch (error) {
+        last = (error as Error).message;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`stack not healthy after ${timeoutMs} ms: ${last}`);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.children.keys()].map((s) => this.killWithGrace(s)));
+    await Promise.all([...this.logs.values()].map((l) => new Promise((r) => l.end(r))));
+    this.logs.clear();
+  }
+
+  private async killWithGrace(service: ServiceName, graceMs = 10_000): Promise<void> {
+    const child = this.children.get(service);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await this.kill(service, 'SIGTERM');
+    clearTimeout(timer);
+  }
+}

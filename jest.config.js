@@ -1,0 +1,19 @@
+/** Three projects by suffix: unit (pure, no servers), int (real PostgreSQL/Kafka), e2e (the whole stack). */
+const transform = {
+  '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+};
+const project = (displayName, suffix, extra = {}) => ({
+  displayName,
+  transform,
+  testEnvironment: 'node',
+  testMatch: [`<rootDir>/services/**/src/**/*.${suffix}.spec.ts`, `<rootDir>/contracts/src/**/*.${suffix}.spec.ts`, `<rootDir>/test/**/*.${suffix}.spec.ts`],
+  ...extra,
+});
+
+module.exports = {
+  projects: [
+    project('unit', 'unit'),
+    project('int', 'int', { setupFilesAfterEnv: ['<rootDir>/test/support/timeouts/int.js'] }),
+    project('e2e', 'e2e', { setupFilesAfterEnv: ['<rootDir>/test/support/timeouts/e2e.js'] }),
+  ],
+};

@@ -1,0 +1,1 @@
+export { calculateRenovationUplift, sqFtPerM2 } from './renovation-uplift/calculate';

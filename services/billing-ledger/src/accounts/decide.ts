@@ -1,0 +1,87 @@
+import { billing, type z } from '@pds/contracts';
+import { availableCredits, type Account, type AccountEvent, type OpenAccount } from './account';
+
+type Data<S extends { data: z.ZodTypeAny }> = z.output<S['data']>;
+export type AccountCommand =
+  | { type: 'OpenAccount'; data: Data<typeof billing.OpenAccount>; now: string }
+  | { type: 'GrantCredits'; data: Data<typeof billing.GrantCredits> }
+  | { type: 'ReserveCredits'; data: Data<typeof billing.ReserveCredits> }
+  | { type: 'CaptureCredits'; data: Data<typeof billing.CaptureCredits> }
+  | { type: 'ReleaseCredits'; data: Data<typeof billing.ReleaseCredits> };
+
+/** A business rule said no; the code travels to the caller unchanged. */
+export class LedgerError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const codes = billing.ledgerErrorCodes;
+
+const requireOpen = (state: Account, accountId: string): OpenAccount => {
+  if (state.status !== 'open') throw new LedgerError(codes.accountNotFound, `account ${accountId} does not exist`);
+  return state;
+};
+
+const openAccount = (c: Extract<AccountCommand, { type: 'OpenAccount' }>, state: Account): AccountEvent[] => {
+  if (state.status === 'open') {
+    // The same command again (a retry) changes nothing; a different one for the same id is refused.
+    if (state.apiKeyHash === c.data.apiKeyHash && state.plan === c.data.plan) return [];
+    throw new LedgerError(codes.accountExists, `account ${c.data.accountId} already exists`);
+  }
+  const { accountId, plan, apiKeyHash, apiKeyPrefix, openingCredits } = c.data;
+  const opened: AccountEvent = { type: 'AccountOpened', data: { accountId, plan, apiKeyHash, apiKeyPrefix, openedAt: c.now } };
+  if (openingCredits === 0) return [opened];
+  return [opened, { type: 'CreditsGranted', data: { accountId, grantId: 'opening', amountCredits: openingCredits, reason: 'opening balance' } }];
+};
+
+const reserve = (c: Extract<AccountCommand, { type: 'ReserveCredits' }>, state: Account): AccountEvent[] => {
+  const account = requireOpen(state, c.data.accountId);
+  const existing = account.reservations.get(c.data.reservationId);
+  if (existing) {
+    if (existing.amountCredits !== c.data.amountCredits) {
+      throw new LedgerError(codes.reservationMismatch, `reservation ${c.data.reservationId} was made for ${existing.amountCredits} credits`);
+    }
+    return [];
+  }
+  const available = availableCredits(account);
+  if (available < c.data.amountCredits) return [{ type: 'CreditReservationRejected', data: { ...c.data, availableCredits: available } }];
+  return [{ type: 'CreditsReserved', data: c.data }];
+};
+
+const settle = (c: Extract<AccountCommand, { type: 'CaptureCredits' | 'ReleaseCredits' }>, state: Account): AccountEvent[] => {
+  const account = requireOpen(state, c.data.accountId);
+  const r = account.reservations.get(c.data.reservationId);
+  if (!r || r.status === 'rejected') throw new LedgerError(codes.reservationNotFound, `no reservation ${c.data.reservationId}`);
+  const target = c.type === 'CaptureCredits' ? 'captured' : 'released';
+  if (r.status === target) return [];
+  if (r.status !== 'pending') {
+    const code = r.status === 'captured' ? codes.reservationCaptured : codes.reservationReleased;
+    throw new LedgerError(code, `reservation ${c.data.reservationId} is already ${r.status}`);
+  }
+  const base = { accountId: account.accountId, reservationId: c.data.reservationId, amountCredits: r.amountCredits };
+  return c.type === 'CaptureCredits'
+    ? [{ type: 'CreditsCaptured', data: base }]
+    : [{ type: 'CreditsReleased', data: { ...base, reason: c.data.reason } }];
+};
+
+/** Pure: what a command does to an account. Repeating a command returns no new events. */
+export const decide = (command: AccountCommand, state: Account): AccountEvent[] => {
+  switch (command.type) {
+    case 'OpenAccount':
+      return openAccount(command, state);
+    case 'GrantCredits': {
+      const account = requireOpen(state, command.data.accountId);
+      if (account.grantIds.has(command.data.grantId)) return [];
+      return [{ type: 'CreditsGranted', data: command.data }];
+    }
+    case 'ReserveCredits':
+      return reserve(command, state);
+    case 'CaptureCredits':
+    case 'ReleaseCredits':
+      return settle(command, state);
+  }
+};

@@ -1,0 +1,3 @@
+export * from './accounts/account';
+export * from './accounts/decide';
+export { projectAccountBalances } from './read-models/account-balances';

@@ -1,0 +1,71 @@
+import { billing, type ErrorCode } from '@pds/contracts';
+import { RequestTimeoutError, type Logger, type RequestContext } from '@pds/service-runtime';
+import { randomUUID } from 'node:crypto';
+import type { BalanceView } from '../http/respond';
+import type { LedgerClient } from './ledger-client';
+
+export type WorkOutcome<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; message: string };
+
+export type ChargedOutcome<T> =
+  | { ok: true; data: T; chargedCredits: number; balance: BalanceView }
+  | { ok: false; code: ErrorCode; message: string; balance?: BalanceView };
+
+const view = (b: billing.LedgerBalance | undefined): BalanceView | undefined =>
+  b && { availableCredits: b.availableCredits, creditsRefreshAt: b.creditsRefreshAt };
+
+/**
+ * Two-phase charging: reserve the cost, do the work, then capture the reservation if the work succeeded or release
+ * it if not. A caller is charged only for work it receives, and the balance check happens at reservation, so
+ * concurrent calls can never overdraw an account.
+ */
+export const chargedCall = async <T>(
+  ledger: LedgerClient,
+  logger: Logger,
+  ctx: RequestContext & { requestId: string },
+  charge: { accountId: string; operation: string; costCredits: number },
+  work: () => Promise<WorkOutcome<T>>,
+): Promise<ChargedOutcome<T>> => {
+  const reservationId = `rsv_${randomUUID()}`;
+  const { accountId } = charge;
+  let reserved;
+  try {
+    reserved = await ledger.reserve(ctx, { accountId, reservationId, amountCredits: charge.costCredits, operation: charge.operation, requestId: ctx.requestId });
+  } catch (error) {
+    if (!(error instanceof RequestTimeoutError)) throw error;
+    // The ledger may yet make the reservation; releasing it (ordered after it on the account's partition) undoes it.
+    void ledger.release(ctx, accountId, reservationId, 'reservation not confirmed in time').catch(() => undefined);
+    return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'The billing service did not answer in time; nothing was charged. Retry shortly.' };
+  }
+  if (!reserved.ok) {
+    if (reserved.error.code === billing.ledgerErrorCodes.insufficientCredits) {
+      return { ok: false, code: 'INSUFFICIENT_CREDITS', message: `This call costs ${charge.costCredits} credits. ${reserved.error.message}.`, balance: view(reserved.data) };
+    }
+    logger.error({ ledgerError: reserved.error }, 'reservation refused');
+    return { ok: false, code: 'INTERNAL_SERVER_ERROR', message: 'The billing ledger refused the reservation.' };
+  }
+
+  let outcome: WorkOutcome<T>;
+  try {
+    outcome = await work();
+  } catch (error) {
+    logger.error({ err: error }, 'work failed');
+    outcome = { ok: false, code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error; nothing was charged.' };
+  }
+
+  if (!outcome.ok) {
+    const released = await ledger.release(ctx, accountId, reservationId, `work failed: ${outcome.code}`).catch((err: unknown) => {
+      logger.error({ err, reservationId }, 'release not confirmed; the ledger expires the reservation');
+      return undefined;
+    });
+    return { ok: false, code: outcome.code, message: outcome.message, balance: view(released?.data) };
+  }
+
+  const captured = await ledger.capture(ctx, accountId, reservationId).catch((err: unknown) => {
+    logger.error({ err, reservationId }, 'capture not confirmed');
+    return undefined;
+  });
+  if (!captured?.ok) {
+    return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'The billing service did not confirm the charge; retry shortly.' };
+  }
+  return { ok: true, data: outcome.data, chargedCredits: charge.costCredits, balance: view(captured.data) as BalanceView };
+};

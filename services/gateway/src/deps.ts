@@ -1,0 +1,18 @@
+import type { Topics } from '@pds/contracts';
+import type { KafkaBus, RequestContext, RequestReplyClient } from '@pds/service-runtime';
+import type pg from 'pg';
+import type { LedgerClient } from './billing/ledger-client';
+import type { BalanceView } from './http/respond';
+
+/** Everything the routes use, passed in so that tests and the process entry point wire the same app. */
+export interface GatewayDeps {
+  db: pg.Pool;
+  bus: KafkaBus;
+  rpc: RequestReplyClient;
+  ledger: LedgerClient;
+  topics: Topics;
+  /** How long the gateway waits for the work of a call before giving up and releasing the reservation. */
+  workTimeoutMs: number;
+  /** The caller's balance for an answer that charged nothing; undefined when the ledger cannot say in time. */
+  balanceFor(ctx: RequestContext, accountId: string): Promise<BalanceView | undefined>;
+}

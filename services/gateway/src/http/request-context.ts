@@ -1,0 +1,37 @@
+import { context, trace } from '@opentelemetry/api';
+import { contextFromHeaders, SpanKind, tracer, type Logger } from '@pds/service-runtime';
+import type { NextFunction, Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+
+export interface RequestLocals {
+  requestId: string;
+  logger: Logger;
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{1,100}$/;
+
+/**
+ * Gives each request an id (the caller's X-Request-Id when well formed), a logger that carries it, and a server span
+ * continuing the caller's W3C trace context; both travel on into Kafka with every command the request sends.
+ */
+export const requestContext = (logger: Logger) => (req: Request, res: Response, next: NextFunction) => {
+  const given = req.header('x-request-id');
+  const requestId = given && requestIdPattern.test(given) ? given : randomUUID();
+  const parent = contextFromHeaders(req.headers as Record<string, string | undefined>);
+  const span = tracer().startSpan(`${req.method} ${req.path}`, { kind: SpanKind.SERVER }, parent);
+  const { traceId, spanId } = span.spanContext();
+  res.setHeader('X-Request-Id', requestId);
+  res.setHeader('traceparent', `00-${traceId}-${spanId}-01`);
+  res.locals.requestId = requestId;
+  res.locals.logger = logger.child({ requestId, traceId });
+  const startedAt = process.hrtime.bigint();
+  res.on('finish', () => {
+    span.setAttribute('http.status_code', res.statusCode);
+    span.end();
+    const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
+    (res.locals.logger as Logger).info({ method: req.method, path: req.path, status: res.statusCode, ms }, 'request');
+  });
+  context.with(trace.setSpan(parent, span), next);
+};
+
+export const locals = (res: Response) => res.locals as RequestLocals;

@@ -1,0 +1,51 @@
+import { bootService, envMs, RequestReplyClient } from '@pds/service-runtime';
+import express from 'express';
+import pg from 'pg';
+import { adminRoutes } from './admin/admin-routes';
+import { createApp } from './app';
+import { LedgerClient } from './billing/ledger-client';
+import type { GatewayDeps } from './deps';
+
+const balanceWaitMs = 2_000;
+
+const main = async () => {
+  const rt = await bootService('gateway');
+  const db = new pg.Pool({ connectionString: rt.config.databaseUrl, max: 20 });
+  rt.onShutdown(() => db.end());
+  const rpc = new RequestReplyClient(rt.bus, rt.topics, rt.config.instanceId, rt.logger);
+  await rpc.start();
+  rt.onShutdown(() => rpc.stop());
+  const ledger = new LedgerClient(rpc, rt.topics, envMs('LEDGER_TIMEOUT_MS', 5_000));
+  const ledgerWithShortWait = new LedgerClient(rpc, rt.topics, balanceWaitMs);
+
+  const deps: GatewayDeps = {
+    db,
+    bus: rt.bus,
+    rpc,
+    ledger,
+    topics: rt.topics,
+    workTimeoutMs: envMs('WORK_TIMEOUT_MS', 5_000),
+    balanceFor: async (ctx, accountId) => {
+      const outcome = await ledgerWithShortWait.balance(ctx, accountId).catch(() => undefined);
+      return outcome?.ok ? { availableCredits: outcome.data.availableCredits, creditsRefreshAt: outcome.data.creditsRefreshAt } : undefined;
+    },
+  };
+
+  const port = Number(process.env.PORT ?? 8080);
+  const server = createApp(deps, rt.logger).listen(port, process.env.HOST ?? '127.0.0.1');
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  rt.onShutdown(() => new Promise((resolve) => server.close(resolve)));
+
+  const adminToken = process.env.ADMIN_TOKEN;
+  if (adminToken) {
+    const admin = express().use(adminRoutes(deps, adminToken)).listen(Number(process.env.ADMIN_PORT ?? 8081), '127.0.0.1');
+    await new Promise<void>((resolve, reject) => admin.once('listening', resolve).once('error', reject));
+    rt.onShutdown(() => new Promise((resolve) => admin.close(resolve)));
+  }
+  rt.logger.info({ port }, 'gateway ready');
+};
+
+main().catch((err: unknown) => {
+  console.error('gateway failed to start', err);
+  process.exit(1);
+});

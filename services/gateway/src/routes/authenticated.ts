@@ -1,0 +1,21 @@
+import type { RequestContext, Logger } from '@pds/service-runtime';
+import type { Request, Response } from 'express';
+import { authenticate, type Caller } from '../auth/api-keys';
+import type { GatewayDeps } from '../deps';
+import { locals } from '../http/request-context';
+import { sendError } from '../http/respond';
+
+export type CallContext = RequestContext & { requestId: string; logger: Logger };
+
+/** Wraps a route that needs an API key: answers 401 UNAUTHORIZED (charging nothing) when the key is missing or unknown. */
+export const authenticated =
+  (deps: GatewayDeps, route: (req: Request, res: Response, caller: Caller, ctx: CallContext) => Promise<void>) =>
+  async (req: Request, res: Response) => {
+    const caller = await authenticate(deps.db, req.header('x-api-key'));
+    const { requestId, logger } = locals(res);
+    if (!caller) {
+      return sendError(res, 'UNAUTHORIZED', 'A valid API key is required in the X-API-Key header.');
+    }
+    const ctx: CallContext = { correlationId: requestId, requestId, actor: `account:${caller.accountId}`, logger: logger.child({ accountId: caller.accountId }) };
+    await route(req, res, caller, ctx);
+  };

@@ -1,0 +1,47 @@
+import { z } from '@pds/contracts';
+import { randomUUID } from 'node:crypto';
+
+const Env = z.object({
+  KAFKA_BROKERS: z.string().min(1).default('127.0.0.1:9092'),
+  DATABASE_URL: z.string().min(1),
+  TOPIC_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,40}$/)
+    .default('pds'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  INSTANCE_ID: z.string().regex(/^[A-Za-z0-9-]{1,60}$/).optional(),
+});
+
+export interface RuntimeConfig {
+  kafkaBrokers: string[];
+  databaseUrl: string;
+  namespace: string;
+  logLevel: string;
+  instanceId: string;
+}
+
+/** Reads the settings every service shares from the environment, failing fast with the name of what is wrong. */
+export const loadRuntimeConfig = (service: string, env: NodeJS.ProcessEnv = process.env): RuntimeConfig => {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`${service}: invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    kafkaBrokers: e.KAFKA_BROKERS.split(',').map((b) => b.trim()),
+    databaseUrl: e.DATABASE_URL,
+    namespace: e.TOPIC_NAMESPACE,
+    logLevel: e.LOG_LEVEL,
+    instanceId: e.INSTANCE_ID ?? `${service}-${randomUUID().slice(0, 8)}`,
+  };
+};
+
+/** A positive whole number from the environment, or the default; bounded so that a typo cannot disable a limit. */
+export const envMs = (name: string, defaultMs: number, env: NodeJS.ProcessEnv = process.env): number => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return defaultMs;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0 || value > 3_600_000) throw new Error(`${name} must be 1..3600000 ms`);
+  return value;
+};

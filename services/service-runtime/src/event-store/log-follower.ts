@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { Logger } from '../observability/logger';
+import type { PostgresEventStore } from './postgres';
+import { logStart, type LogCursor, type RecordedEvent } from './types';
+
+export interface LogFollowerOptions {
+  store: PostgresEventStore;
+  /** Names the checkpoint; one process at a time follows under a name (a session advisory lock). */
+  name: string;
+  categories?: string[];
+  logger: Logger;
+  /** Called in the transaction that moves the checkpoint: the checkpoint moves only if this succeeds. */
+  handle: (events: RecordedEvent[], tx: pg.PoolClient) => Promise<void>;
+  batchSize?: number;
+  /** How often to look even without a notification (notifications can be lost with a connection). */
+  pollIntervalMs?: number;
+}
+
+const lockKey = (name: string) => createHash('sha256').update(`log-follower:${name}`).digest().readBigInt64BE(0).toString();
+
+/**
+ * Follows the global log from a stored checkpoint, handing each batch to `handle` in the transaction that stores the
+ * new checkpoint. A handler that only writes to PostgreSQL is thereby applied exactly once; one with outside effects
+ * (publishing to Kafka) is applied at least once.
+ */
+export class LogFollower {
+  private running = false;
+  private wake: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private stopListening: (() => Promise<void>) | undefined;
+  private lockClient: pg.PoolClient | undefined;
+  private caughtUp = false;
+
+  constructor(private readonly options: LogFollowerOptions) {}
+
+  async start(): Promise<void> {
+    this.running = true;
+    this.stopListening = await this.options.store.onAppended(() => this.wake?.());
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await this.stopListening?.();
+    if (this.lockClient) {
+      await this.lockClient.query('SELECT pg_advisory_unlock($1::bigint)', [lockKey(this.options.name)]).catch(() => undefined);
+      this.lockClient.release();
+    }
+  }
+
+  /** True once a pass found nothing left to read. */
+  get isCaughtUp(): boolean {
+    return this.caughtUp;
+  }
+
+  private async run(): Promise<void> {
+    const pollIntervalMs = this.options.pollIntervalMs ?? 500;
+    while (this.running) {
+      let moreToRead = false;
+      try {
+        if (!(await this.holdLock())) {
+          await this.sleep(pollIntervalMs * 4);
+          continue;
+        }
+        moreToRead = await this.pass();
+      } catch (error) {
+        this.options.logger.error({ err: error, follower: this.options.name }, 'log follower pass failed; retrying');
+        await this.releaseLock();
+        await this.sleep(pollIntervalMs);
+        continue;
+      }
+      this.caughtUp = !moreToRead;
+      if (!moreToRead) await this.sleep(pollIntervalMs);
+    }
+  }
+
+  private async holdLock(): Promise<boolean> {
+    if (this.lockClient) return true;
+    const client = await this.options.store.pool.connect();
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [lockKey(this.options.name)]);
+    if (!rows[0]?.locked) {
+      client.release();
+      return false;
+    }
+    this.lockClient = client;
+    return true;
+  }
+
+  private async releaseLock(): Promise<void> {
+    const client = this.lockClient;
+    this.lockClient = undefined;
+    client?.release(true);
+  }
+
+  /** Reads and handles one batch; true when the batch was full, so there may be more. */
+  private async pass(): Promise<boolean> {
+    const tx = this.lockClient as pg.PoolClient;
+    const batchSize = this.options.batchSize ?? 500;
+    await tx.query('BEGIN');
+    try {
+      const cursor = await this.checkpoint(tx);
+      const events = await this.options.store.readAll({ after: cursor, limit: batchSize, categories: this.options.categories }, tx);
+      if (events.length > 0) {
+        await this.options.handle(events, tx);
+        const last = events[events.length - 1] as RecordedEvent;
+        await tx.query(
+          `INSERT INTO log_checkpoints (name, transaction_id, global_position, updated_at) VALUES ($1, $2::xid8, $3, now())
+           ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, global_position = EXCLUDED.global_position, updated_at = now()`,
+          [this.options.name, last.transactionId, last.globalPosition],
+        );
+      }
+      await tx.query('COMMIT');
+      return events.length === batchSize;
+    } catch (error) {
+      await tx.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async checkpoint(tx: pg.PoolClient): Promise<LogCursor> {
+    const { rows } = await tx.query<{ transaction_id: string; global_position: string }>(
+      'SELECT transaction_id::text AS transaction_id, global_position FROM log_checkpoints WHERE name = $1',
+      [this.options.name],
+    );
+    const row = rows[0];
+    return row ? { transactionId: row.transaction_id, globalPosition: Number(row.global_position) } : logStart;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type RecordedEvent,
+} from './types';
+
+export const appendedChannel = 'pds_events_appended';
+
+interface EventRow {
+  event_id: string;
+  stream_id: string;
+  stream_position: string;
+  global_position: string;
+  transaction_id: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+}
+
+const columns = 'event_id, stream_id, stream_position, global_position, transaction_id::text AS transaction_id, type, data, metadata, recorded_at';
+
+const toRecorded = (r: EventRow): RecordedEvent => ({
+  eventId: r.event_id,
+  streamId: r.stream_id,
+  streamPosition: Number(r.stream_position),
+  globalPosition: Number(r.global_position),
+  transactionId: r.transaction_id,
+  type: r.type,
+  data: r.data,
+  metadata: r.metadata,
+  recordedAt: r.recorded_at.toISOString(),
+});
+
+const revisionMatches = (expected: ExpectedRevision, actual: number) =>
+  expected === 'any' || (expected === 'no_stream' ? actual === -1 : expected === actual);
+
+const uniqueViolation = '23505';
+
+/** The event store on PostgreSQL; the schema is in infra/migrations. */
+export class PostgresEventStore implements EventStore {
+  constructor(readonly pool: pg.Pool) {}
+
+  static connect(databaseUrl: string, maxConnections = 10): PostgresEventStore {
+    return new PostgresEventStore(new pg.Pool({ connectionString: databaseUrl, max: maxConnections }));
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<{ nextRevision: number }> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const current = await client.query<{ revision: string | null }>(
+        'SELECT max(stream_position) AS revision FROM events WHERE stream_id = $1',
+        [streamId],
+      );
+      const actual = current.rows[0]?.revision == null ? -1 : Number(current.rows[0].revision);
+      if (!revisionMatches(options.expectedRevision, actual)) {
+        throw new WrongExpectedRevisionError(streamId, options.expectedRevision, actual);
+      }
+      const values: unknown[] = [];
+      const tuples = events.map((e, i) => {
+        values.push(randomUUID(), streamId, actual + 1 + i, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
+        const b = i * 6;
+        return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}::jsonb, $${b + 6}::jsonb)`;
+      });
+      await client.query(
+        `INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata) VALUES ${tuples.join(', ')}`,
+        values,
+      );
+      await client.query(`SELECT pg_notify('${appendedChannel}', $1)`, [streamId]);
+      await client.query('COMMIT');
+      return { nextRevision: actual + events.length };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      if ((error as { code?: string }).code === uniqueViolation) {
+        throw new WrongExpectedRevisionError(streamId, options.expectedRevision, 'unknown');
+      }
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async readStream(streamId: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${columns} FROM events WHERE stream_id = $1 AND stream_position >= $2 ORDER BY stream_position`,
+      [streamId, options.fromRevision ?? 0],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions, client: pg.ClientBase | pg.Pool = this.pool): Promise<RecordedEvent[]> {
+    const { rows } = await client.query<EventRow>(
+      `SELECT ${columns} FROM events
+        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          AND ($3::text[] IS NULL OR category = ANY($3::text[]))
+          AND ($4::timestamptz IS NULL OR recorded_at <= $4::timestamptz)
+        ORDER BY transaction_id, global_position
+        LIMIT $5`,
+      [options.after.transactionId, options.after.globalPosition, options.categories ?? null, options.until ?? null, options.limit],
+    );
+    return rows.map(toRecorded);
+  }
+
+  /** Calls `listener` after any append commits; returns a function that stops listening. */
+  async onAppended(listener: () => void): Promise<() => Promise<void>> {
+    const client = new pg.Client({ connectionString: (this.pool.options as pg.PoolConfig).connectionString });
+    client.on('error', () => undefined); // a lost listener only slows followers down to their polling interval
+    await client.connect();
+    client.on('notification', () => listener());
+    await client.query(`LISTEN ${appendedChannel}`);
+    return async () => {
+      await client.end().catch(() => undefined);
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,183 @@
+// The only module that touches kafkajs: swapping the Kafka client means rewriting this file alone.
+import { Kafka, logLevel as KafkaLogLevel, Partitioners, type Consumer, type Producer, type Admin } from 'kafkajs';
+import type { Logger } from '../observability/logger';
+
+export interface OutgoingMessage {
+  key?: string;
+  value: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface IncomingMessage {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string | undefined;
+  /** Parsed JSON, or undefined when the payload was not JSON (such a message is logged and skipped). */
+  value: unknown;
+  headers: Record<string, string>;
+}
+
+export interface SubscribeOptions {
+  groupId: string;
+  topics: string[];
+  /** Start at the oldest retained message when the group has no committed offset. */
+  fromBeginning: boolean;
+  /** Partitions handled at once; messages of one partition are always handled in order. */
+  partitionsConcurrently?: number;
+  handle: (message: IncomingMessage) => Promise<void>;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+/**
+ * A fetch returns as soon as one message is there; the wait bounds only how long an idle fetch is held open,
+ * which is also how long a newly arrived message can sit behind an empty fetch on another partition.
+ */
+const fetchMaxWaitMs = 25;
+const connectRetries = 8;
+const ensureTopicsAttempts = 20;
+const offsetCommitIntervalMs = 500;
+
+const toLevel = (level: KafkaLogLevel): 'error' | 'warn' | 'info' | 'debug' =>
+  level === KafkaLogLevel.ERROR ? 'error' : level === KafkaLogLevel.WARN ? 'warn' : level === KafkaLogLevel.INFO ? 'info' : 'debug';
+
+export class KafkaBus {
+  private readonly kafka: Kafka;
+  private producer: Producer | undefined;
+  private admin: Admin | undefined;
+  private readonly consumers: Consumer[] = [];
+
+  constructor(
+    brokers: string[],
+    clientId: string,
+    private readonly logger: Logger,
+  ) {
+    this.kafka = new Kafka({
+      clientId,
+      brokers,
+      logLevel: KafkaLogLevel.WARN,
+      retry: { retries: connectRetries, initialRetryTime: 200, maxRetryTime: 5_000 },
+      logCreator: () => (entry) => {
+        const { message, ...extra } = entry.log;
+        // The client logs a reconnect storm while the broker restarts; the last error surfaces through callers.
+        logger[toLevel(entry.level)]({ kafka: entry.namespace, ...extra }, message);
+      },
+    });
+  }
+
+  async connect(): Promise<void> {
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    this.admin = this.kafka.admin();
+    await Promise.all([this.producer.connect(), this.admin.connect()]);
+  }
+
+  /**
+   * Creates the missing topics and waits until each partition has a leader. Several services create the shared
+   * topics at once at start-up, so "already exists" and a briefly unknown partition are expected and retried.
+   */
+  async ensureTopics(topics: string[], numPartitions: number): Promise<void> {
+    const admin = this.requireAdmin();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const existing = new Set(await admin.listTopics());
+        const missing = topics.filter((t) => !existing.has(t));
+        if (missing.length > 0) {
+          await admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions })), waitForLeaders: false });
+        }
+        const { topics: described } = await admin.fetchTopicMetadata({ topics });
+        const leaderless = described.filter((t) => t.partitions.length === 0 || t.partitions.some((p) => p.leader < 0));
+        if (leaderless.length === 0) return;
+        throw new Error(`no leader yet for ${leaderless.map((t) => t.name).join(', ')}`);
+      } catch (error) {
+        if (attempt >= ensureTopicsAttempts) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  }
+
+  async deleteTopics(topics: string[]): Promise<void> {
+    await this.requireAdmin().deleteTopics({ topics, timeout: 5_000 });
+  }
+
+  async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    if (!this.producer) throw new Error('bus not connected');
+    await this.producer.send({
+      topic,
+      acks: -1,
+      messages: messages.map((m) => ({ key: m.key ?? null, value: JSON.stringify(m.value), headers: m.headers })),
+    });
+  }
+
+  /** Resolves once the consumer has joined its group, so that nothing sent after this call is missed. */
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    const consumer = this.kafka.consumer({
+      groupId: options.groupId,
+      maxWaitTimeInMs: fetchMaxWaitMs,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+      rebalanceTimeout: 10_000,
+      allowAutoTopicCreation: false,
+    });
+    this.consumers.push(consumer);
+    const joined = new Promise<void>((resolve) => {
+      consumer.on(consumer.events.GROUP_JOIN, () => resolve());
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning });
+    await consumer.run({
+      // Offsets are committed on an interval, not after every message: a crash redelivers at most that much, and
+      // every handler treats a repeated message as the same one.
+      autoCommitInterval: offsetCommitIntervalMs,
+      partitionsConsumedConcurrently: options.partitionsConcurrently ?? 1,
+      eachMessage: async ({ topic, partition, message }) => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(message.headers ?? {})) {
+          if (value !== undefined) headers[name] = Array.isArray(value) ? String(value[0]) : String(value);
+        }
+        let value: unknown;
+        try {
+          value = message.value ? JSON.parse(message.value.toString('utf8')) : undefined;
+        } catch {
+          this.logger.error({ topic, partition, offset: message.offset }, 'skipping a message that is not JSON');
+          return;
+        }
+        await options.handle({ topic, partition, offset: message.offset, key: message.key?.toString('utf8'), value, headers });
+      },
+    });
+    await joined;
+    return {
+      stop: async () => {
+        await consumer.disconnect();
+        this.consumers.splice(this.consumers.indexOf(consumer), 1);
+      },
+    };
+  }
+
+  /** True when the broker answers a metadata request. */
+  async healthy(): Promise<boolean> {
+    try {
+      const cluster = await this.requireAdmin().describeCluster();
+      return cluster.brokers.length > 0;
+    } catch {
+      return false;
+    }
+  }
+
+  async disconnect(): Promise<void> {
+    await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
+    await Promise.allSettled([this.producer?.disconnect(), this.admin?.disconnect()]);
+  }
+
+  private requireAdmin(): Admin {
+    if (!this.admin) throw new Error('bus not connected');
+    return this.admin;
+  }
+}

@@ -1,0 +1,120 @@
+import { Reply, type CommandSpec, type ReplyOf, type Topics, type z } from '@pds/contracts';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../observability/logger';
+import { injectTraceHeaders } from '../observability/tracing';
+import type { KafkaBus } from './bus';
+
+export interface RequestContext {
+  correlationId: string;
+  requestId?: string;
+  actor: string;
+}
+
+export type RequestOutcome<R> = { ok: true; data: R } | { ok: false; error: { code: string; message: string }; data?: R };
+
+export class RequestTimeoutError extends Error {
+  constructor(
+    readonly commandType: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`${commandType} was not answered within ${timeoutMs} ms`);
+  }
+}
+
+interface Pending {
+  resolve: (reply: Reply) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** Bounded so that a flood of unanswered requests cannot grow memory without limit. */
+const pendingMax = 10_000;
+
+/**
+ * Sends commands and waits for their replies on this process's own reply topic. Retrying with the same command id
+ * is safe: handlers treat a repeated id as the same command.
+ */
+export class RequestReplyClient {
+  private readonly pending = new Map<string, Pending>();
+  private readonly replyTopic: string;
+
+  constructor(
+    private readonly bus: KafkaBus,
+    topics: Topics,
+    instanceId: string,
+    private readonly logger: Logger,
+  ) {
+    this.replyTopic = topics.replies(instanceId);
+  }
+
+  async start(): Promise<void> {
+    await this.bus.ensureTopics([this.replyTopic], 1);
+    await this.bus.subscribe({
+      groupId: this.replyTopic,
+      topics: [this.replyTopic],
+      // The topic is new and private to this process, so its beginning is the first reply to us.
+      fromBeginning: true,
+      handle: async ({ value }) => {
+        const reply = Reply.safeParse(value);
+        if (!reply.success) return void this.logger.warn('ignoring a malformed reply');
+        const waiting = this.pending.get(reply.data.inReplyTo);
+        if (!waiting) return; // late reply to a request that already timed out
+        clearTimeout(waiting.timer);
+        this.pending.delete(reply.data.inReplyTo);
+        waiting.resolve(reply.data);
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    for (const [, p] of this.pending) clearTimeout(p.timer);
+    this.pending.clear();
+    await this.bus.deleteTopics([this.replyTopic]).catch(() => undefined);
+  }
+
+  async request<S extends CommandSpec<string, z.ZodTypeAny, z.ZodTypeAny>>(
+    spec: S,
+    topic: string,
+    key: string,
+    data: z.input<S['data']>,
+    ctx: RequestContext,
+    options: { timeoutMs: number; commandId?: string },
+  ): Promise<RequestOutcome<ReplyOf<S>>> {
+    if (this.pending.size >= pendingMax) throw new Error('too many requests in flight');
+    const id = options.commandId ?? randomUUID();
+    const now = Date.now();
+    const command = {
+      id,
+      type: spec.type,
+      data,
+      metadata: {
+        correlationId: ctx.correlationId,
+        requestId: ctx.requestId,
+        actor: ctx.actor,
+        issuedAt: new Date(now).toISOString(),
+        replyTo: this.replyTopic,
+        deadline: new Date(now + options.timeoutMs).toISOString(),
+      },
+    };
+    const answered = new Promise<Reply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new RequestTimeoutError(spec.type, options.timeoutMs));
+      }, options.timeoutMs);
+      this.pending.set(id, { resolve, timer });
+    });
+    try {
+      await this.bus.publish(topic, [{ key, value: command, headers: injectTraceHeaders({ 'message-type': spec.type }) }]);
+    } catch (error) {
+      const waiting = this.pending.get(id);
+      if (waiting) clearTimeout(waiting.timer);
+      this.pending.delete(id);
+      throw error;
+    }
+    const reply = await answered;
+    if (!reply.ok) {
+      const data = reply.data === undefined ? undefined : (spec.reply.parse(reply.data) as ReplyOf<S>);
+      return { ok: false, error: reply.error ?? { code: 'UNKNOWN', message: 'no error given' }, data };
+    }
+    return { ok: true, data: spec.reply.parse(reply.data) as ReplyOf<S> };
+  }
+}

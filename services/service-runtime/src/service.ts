@@ -1,0 +1,48 @@
+import { partitionsPerTopic, serviceNames, topicsFor, type ServiceName, type Topics } from '@pds/contracts';
+import { loadRuntimeConfig, type RuntimeConfig } from './config';
+import { PostgresEventStore } from './event-store/postgres';
+import { KafkaBus } from './messaging/bus';
+import { createLogger, type Logger } from './observability/logger';
+import { initTracing, shutdownTracing } from './observability/tracing';
+
+export interface ServiceRuntime {
+  service: ServiceName;
+  config: RuntimeConfig;
+  logger: Logger;
+  bus: KafkaBus;
+  topics: Topics;
+  store: PostgresEventStore;
+  /** Registers cleanup to run, last registered first, when the process is asked to stop. */
+  onShutdown(cleanup: () => Promise<unknown>): void;
+}
+
+/** Connects a service to Kafka and the event store, creates the command topics, and stops cleanly on SIGTERM/SIGINT. */
+export const bootService = async (service: ServiceName): Promise<ServiceRuntime> => {
+  initTracing(service);
+  const config = loadRuntimeConfig(service);
+  const logger = createLogger(service, config.logLevel);
+  const bus = new KafkaBus(config.kafkaBrokers, config.instanceId, logger);
+  const topics = topicsFor(config.namespace);
+  const store = PostgresEventStore.connect(config.databaseUrl);
+  const cleanups: Array<() => Promise<unknown>> = [async () => store.close(), async () => bus.disconnect(), shutdownTracing];
+
+  await bus.connect();
+  await bus.ensureTopics(serviceNames.map(topics.commands), partitionsPerTopic);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    for (const cleanup of [...cleanups].reverse()) {
+      await cleanup().catch((err: unknown) => logger.warn({ err }, 'cleanup failed'));
+    }
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
+
+  return { service, config, logger, bus, topics, store, onShutdown: (c) => cleanups.push(c) };
+};

@@ -1,0 +1,53 @@
+import { AdminClient, ServiceStack } from '@pds/infra';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { freshDatabase, testServers, uniqueName } from './environment';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+export interface TestStack {
+  stack: ServiceStack;
+  admin: AdminClient;
+  databaseUrl: string;
+  url: (path: string) => string;
+  call: (path: string, apiKey?: string) => Promise<{ status: number; headers: Headers; body: any }>;
+  stop: () => Promise<void>;
+}
+
+/** The whole stack (five processes) on the real Kafka and PostgreSQL, in its own database and topic namespace. */
+export const startTestStack = async (env: Record<string, string> = {}): Promise<TestStack> => {
+  const servers = testServers();
+  const databaseUrl = await freshDatabase('e2e');
+  const namespace = uniqueName('e2e').replace('_', '-');
+  const adminToken = uniqueName('token');
+  const stack = await ServiceStack.start({
+    databaseUrl,
+    kafkaBrokers: servers.kafkaBrokers,
+    namespace,
+    port: await freePort(),
+    adminPort: await freePort(),
+    adminToken,
+    logDir: join(servers.workDir, 'logs', namespace),
+    env: { LOG_LEVEL: 'info', ...env },
+  });
+  const url = (path: string) => `${stack.gatewayUrl}${path}`;
+  return {
+    stack,
+    admin: new AdminClient(stack.adminUrl, adminToken),
+    databaseUrl,
+    url,
+    call: async (path, apiKey) => {
+      const res = await fetch(url(path), { headers: apiKey ? { 'x-api-key': apiKey } : {}, signal: AbortSignal.timeout(30_000) });
+      return { status: res.status, headers: res.headers, body: await res.json() };
+    },
+    stop: () => stack.stop(),
+  };
+};

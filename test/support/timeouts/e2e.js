@@ -1,0 +1,1 @@
+jest.setTimeout(180_000); // five processes start per test file
