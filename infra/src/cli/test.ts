@@ -1,6 +1,6 @@
 // `npm test`: starts what the tests need (Debian PostgreSQL, Apache Kafka), runs every jest project, stops them.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startKafka } from '../kafka';
@@ -24,11 +24,16 @@ const main = async () => {
     throw error;
   }
   const args = process.argv.slice(2);
-  const jest = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), '--runInBand', ...args], {
+  const resultsFile = join(work, 'jest-results.json');
+  const jest = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), '--runInBand', '--json', `--outputFile=${resultsFile}`, ...args], {
     cwd: repoRoot,
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_ADMIN_URL: postgres.adminUrl, TEST_KAFKA_BROKERS: kafka.brokers, TEST_WORK_DIR: work },
   });
+  if (existsSync(resultsFile)) {
+    const r = JSON.parse(readFileSync(resultsFile, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
+    process.stdout.write(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped\n`);
+  }
   say('stopping Kafka and PostgreSQL');
   kafka.stop();
   await postgres.stop();

@@ -38,7 +38,7 @@ const main = async () => {
 
   const adminToken = process.env.ADMIN_TOKEN;
   if (adminToken) {
-    const admin = express().use(adminRoutes(deps, adminToken)).listen(Number(process.env.ADMIN_PORT ?? 8081), '127.0.0.1');
+    const admin = express().use(adminRoutes(deps, adminToken)).listen(Number(process.env.ADMIN_PORT ?? 8081), process.env.ADMIN_HOST ?? '127.0.0.1');
     await new Promise<void>((resolve, reject) => admin.once('listening', resolve).once('error', reject));
     rt.onShutdown(() => new Promise((resolve) => admin.close(resolve)));
   }

@@ -1,0 +1,10 @@
+# One image for all five services; docker-compose.yml picks the entry point per service.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY . .
+RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+COPY --from=build /app /app
+USER node

@@ -1,0 +1,35 @@
+import { createDatabase, startDebianPostgres, startKafka, type RunningPostgres } from '@pds/infra';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Kafka and PostgreSQL for a benchmark run: the given ones (KAFKA_BROKERS, DATABASE_ADMIN_URL) or throwaway ones. */
+export const benchServers = async (log: (line: string) => void) => {
+  const work = mkdtempSync(join(tmpdir(), 'pds-bench-'));
+  chmodSync(work, 0o755);
+  let postgres: RunningPostgres | undefined;
+  let adminUrl = process.env.DATABASE_ADMIN_URL;
+  if (!adminUrl) {
+    postgres = await startDebianPostgres(join(work, 'postgres'), Number(process.env.BENCH_PG_PORT ?? 55532), log);
+    adminUrl = postgres.adminUrl;
+  }
+  let stopKafka = () => undefined as void;
+  let brokers = process.env.KAFKA_BROKERS;
+  if (!brokers) {
+    const kafka = startKafka(join(work, 'kafka'), Number(process.env.BENCH_KAFKA_PORT ?? 39192));
+    brokers = kafka.brokers;
+    stopKafka = () => kafka.stop();
+  }
+  const databaseUrl = await createDatabase(adminUrl, `bench_${Date.now()}`);
+  return {
+    work,
+    brokers,
+    databaseUrl,
+    stop: async () => {
+      stopKafka();
+      await postgres?.stop();
+    },
+  };
+};
+
+export const percentile = (sortedMs: number[], p: number) => sortedMs[Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1)] as number;

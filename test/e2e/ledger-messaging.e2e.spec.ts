@@ -1,0 +1,77 @@
+import { billing, ledgerEvents, topicsFor } from '@pds/contracts';
+import { createLogger, KafkaBus, RequestReplyClient, type IncomingMessage } from '@pds/service-runtime';
+import { randomUUID } from 'node:crypto';
+import { replayAccount, waitFor } from '../support/ledger';
+import { testServers } from '../support/environment';
+import { startTestStack, type TestStack } from '../support/stack';
+
+let t: TestStack;
+let bus: KafkaBus;
+let rpc: RequestReplyClient;
+const relayed: IncomingMessage[] = [];
+
+beforeAll(async () => {
+  t = await startTestStack();
+  const topics = topicsFor(t.stack.options.namespace);
+  bus = new KafkaBus([testServers().kafkaBrokers], `test-${randomUUID().slice(0, 8)}`, createLogger('test', 'silent'));
+  await bus.connect();
+  await bus.subscribe({
+    groupId: `test-${randomUUID()}`,
+    topics: [topics.events(ledgerEvents.accountStreamCategory)],
+    fromBeginning: true,
+    handle: async (m) => void relayed.push(m),
+  });
+  rpc = new RequestReplyClient(bus, topics, `test-${randomUUID().slice(0, 8)}`, createLogger('test', 'silent'));
+  await rpc.start();
+});
+afterAll(async () => {
+  await rpc?.stop();
+  await bus?.disconnect();
+  await t?.stop();
+});
+
+const ctx = { correlationId: 'ledger-messaging-test', actor: 'test' };
+
+describe('billing ledger over Kafka', () => {
+  it('publishes every stored account event to Kafka through the log relay', async () => {
+    const account = await t.admin.createAccount('basic', 4);
+    await t.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', account.apiKey);
+    const stored = await replayAccount(t.databaseUrl, account.accountId);
+    expect(stored.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsReserved', 'CreditsCaptured']);
+    const streamId = ledgerEvents.accountStreamId(account.accountId);
+    const ofAccount = () => relayed.filter((m) => m.key === streamId);
+    await waitFor(() => new Set(ofAccount().map((m) => m.headers['event-id'])).size === 4);
+    const values = ofAccount().map((m) => m.value as { type: string; streamPosition: number; metadata: { commandId?: string } });
+    expect([...new Map(values.map((v) => [v.streamPosition, v.type])).entries()].sort()).toEqual([
+      [0, 'AccountOpened'],
+      [1, 'CreditsGranted'],
+      [2, 'CreditsReserved'],
+      [3, 'CreditsCaptured'],
+    ]);
+    for (const v of values) expect(v.metadata.commandId).toEqual(expect.any(String));
+  });
+
+  it('handles a command delivered twice (same id) as one', async () => {
+    const account = await t.admin.createAccount('basic', 10);
+    const topic = topicsFor(t.stack.options.namespace).commands('billing-ledger');
+    const reserve = { accountId: account.accountId, reservationId: `rsv_${randomUUID()}`, amountCredits: 3, operation: 'test', requestId: 'r1' };
+    const reserveId = randomUUID();
+    const first = await rpc.request(billing.ReserveCredits, topic, account.accountId, reserve, ctx, { timeoutMs: 10_000, commandId: reserveId });
+    const again = await rpc.request(billing.ReserveCredits, topic, account.accountId, reserve, ctx, { timeoutMs: 10_000, commandId: reserveId });
+    expect(first).toEqual(again);
+    expect(first.ok && first.data.availableCredits).toBe(7);
+
+    const capture = { accountId: account.accountId, reservationId: reserve.reservationId };
+    const captureId = randomUUID();
+    await rpc.request(billing.CaptureCredits, topic, account.accountId, capture, ctx, { timeoutMs: 10_000, commandId: captureId });
+    const recaptured = await rpc.request(billing.CaptureCredits, topic, account.accountId, capture, ctx, { timeoutMs: 10_000, commandId: captureId });
+    expect(recaptured.ok && recaptured.data.availableCredits).toBe(7);
+
+    const released = await rpc.request(billing.ReleaseCredits, topic, account.accountId, { ...capture, reason: 'late' }, ctx, { timeoutMs: 10_000 });
+    expect(released.ok ? 'released' : released.error.code).toBe('RESERVATION_ALREADY_CAPTURED');
+
+    const replayed = await replayAccount(t.databaseUrl, account.accountId);
+    expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsReserved', 'CreditsCaptured']);
+    expect(replayed.availableCredits).toBe(7);
+  });
+});
