@@ -2,7 +2,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY . .
-RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev
+RUN node infra/bootstrap.js && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 WORKDIR /app
