@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -88,7 +88,9 @@ export const startDebianPostgres = async (dataDir: string, port: number, log: (l
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
-        child.kill('SIGINT'); // fast shutdown
+        // Fast shutdown, sent to the postmaster itself: runuser does not pass signals on to it.
+        const postmasterPid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+        process.kill(Number.isInteger(postmasterPid) && postmasterPid > 0 ? postmasterPid : (child.pid as number), 'SIGINT');
       }),
   };
 };
