@@ -32,7 +32,8 @@ start() {
     cluster_id="$(java -cp "$lib/*" "${java_opts[@]}" kafka.tools.StorageTool random-uuid)"
     java -cp "$lib/*" "${java_opts[@]}" kafka.tools.StorageTool format --standalone -t "$cluster_id" -c "$data/server.properties" >"$data/format.log"
   fi
-  nohup java -cp "$lib/*" "${java_opts[@]}" kafka.Kafka "$data/server.properties" >"$data/broker.out" 2>&1 &
+  # setsid: the broker gets no terminal Ctrl-C; whoever started it stops it after the services that use it.
+  setsid nohup java -cp "$lib/*" "${java_opts[@]}" kafka.Kafka "$data/server.properties" >"$data/broker.out" 2>&1 &
   echo $! > "$data/broker.pid"
   local waited=0
   until port_open "$port"; do

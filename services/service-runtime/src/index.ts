@@ -10,3 +10,4 @@ export * from './event-store/postgres';
 export * from './event-store/log-follower';
 export * from './event-store/kafka-relay';
 export * from './event-store/aggregate';
+export * from './event-store/eventstoredb';
