@@ -5,6 +5,7 @@ export * from './rest/renovation-calculator';
 export * from './messaging/envelope';
 export * from './messaging/topics';
 export * as billing from './billing/commands';
+export * from './billing/plans';
 export * as ledgerEvents from './billing/events';
 export * as analysis from './analysis/commands';
 export { openApiDocument } from './openapi/document';

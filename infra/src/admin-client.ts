@@ -13,8 +13,12 @@ export class AdminClient {
     private readonly token: string,
   ) {}
 
-  createAccount(plan: string, credits: number): Promise<AccountBalance & { apiKey: string }> {
-    return this.call('POST', '/admin/v1/accounts', { plan, credits });
+  createAccount(
+    plan: string,
+    credits: number,
+    rateLimits?: { perMinute: number; perDay: number; perMonth: number },
+  ): Promise<AccountBalance & { apiKey: string }> {
+    return this.call('POST', '/admin/v1/accounts', { plan, credits, ...(rateLimits ? { rateLimits } : {}) });
   }
 
   grantCredits(accountId: string, credits: number): Promise<AccountBalance> {

@@ -24,8 +24,9 @@ const entryPoint = (service: ServiceName) => join(repoRoot, 'services', service,
 
 /** The five services as separate processes, with their logs in `logDir/<service>.log`. */
 export class ServiceStack {
-  private readonly children = new Map<ServiceName, ChildProcess>();
-  private readonly logs = new Map<ServiceName, WriteStream>();
+  /** Running processes by instance name: the service name, or a name given to an extra instance. */
+  private readonly children = new Map<string, ChildProcess>();
+  private readonly logs = new Map<string, WriteStream>();
 
   private constructor(readonly options: StackOptions) {}
 
@@ -47,8 +48,13 @@ export class ServiceStack {
   }
 
   spawn(service: ServiceName): void {
-    const log = this.logs.get(service) ?? createWriteStream(join(this.options.logDir, `${service}.log`), { flags: 'a' });
-    this.logs.set(service, log);
+    this.spawnInstance(service, service, {});
+  }
+
+  /** Another process of a service beside the first (a second gateway on another port, say), with its own log. */
+  spawnInstance(service: ServiceName, name: string, env: Record<string, string>): void {
+    const log = this.logs.get(name) ?? createWriteStream(join(this.options.logDir, `${name}.log`), { flags: 'a' });
+    this.logs.set(name, log);
     const child = spawn(process.execPath, ['--enable-source-maps', entryPoint(service)], {
       env: {
         ...process.env,
@@ -59,22 +65,23 @@ export class ServiceStack {
         ADMIN_PORT: String(this.options.adminPort),
         ADMIN_TOKEN: this.options.adminToken,
         ...this.options.env,
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.pipe(log, { end: false });
     child.stderr?.pipe(log, { end: false });
-    this.children.set(service, child);
+    this.children.set(name, child);
   }
 
   /** Stops one service abruptly (SIGKILL: no cleanup) or politely (SIGTERM). */
-  async kill(service: ServiceName, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-    const child = this.children.get(service);
+  async kill(name: string, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const child = this.children.get(name);
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill(signal);
     await exited;
-    this.children.delete(service);
+    this.children.delete(name);
   }
 
   async restart(service: ServiceName): Promise<void> {
@@ -83,16 +90,16 @@ export class ServiceStack {
     await this.waitUntilHealthy(60_000);
   }
 
-  logOf(service: ServiceName): string {
-    return readFileSync(join(this.options.logDir, `${service}.log`), 'utf8');
+  logOf(name: string): string {
+    return readFileSync(join(this.options.logDir, `${name}.log`), 'utf8');
   }
 
   async waitUntilHealthy(timeoutMs: number): Promise<void> {
     const until = Date.now() + timeoutMs;
     let last = 'no answer';
     while (Date.now() < until) {
-      for (const [service, child] of this.children) {
-        if (child.exitCode !== null) throw new Error(`${service} exited with code ${child.exitCode}; see ${this.options.logDir}/${service}.log`);
+      for (const [name, child] of this.children) {
+        if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}; see ${this.options.logDir}/${name}.log`);
       }
       try {
         const res = await fetch(`${this.gatewayUrl}/healthz`, { signal: AbortSignal.timeout(5_000) });
@@ -112,11 +119,11 @@ export class ServiceStack {
     this.logs.clear();
   }
 
-  private async killWithGrace(service: ServiceName, graceMs = 10_000): Promise<void> {
-    const child = this.children.get(service);
+  private async killWithGrace(name: string, graceMs = 10_000): Promise<void> {
+    const child = this.children.get(name);
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    await this.kill(service, 'SIGTERM');
+    await this.kill(name, 'SIGTERM');
     clearTimeout(timer);
   }
 }

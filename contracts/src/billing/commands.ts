@@ -1,5 +1,6 @@
 import { defineCommand } from '../messaging/envelope';
 import { z } from '../zod';
+import { RateLimits } from './plans';
 
 export const plans = ['basic', 'standard', 'premium', 'enterprise'] as const;
 export const Plan = z.enum(plans);
@@ -27,6 +28,8 @@ export const OpenAccount = defineCommand(
     apiKeyHash: z.string().regex(/^[0-9a-f]{64}$/),
     apiKeyPrefix: z.string().min(4).max(24),
     openingCredits: z.number().int().min(0).max(1_000_000_000),
+    /** Only for Enterprise accounts; other plans take their plan's limits. */
+    rateLimits: RateLimits.optional(),
   }),
   LedgerBalance,
 );
@@ -66,6 +69,7 @@ export const GetBalance = defineCommand('GetBalance', z.object({ accountId }), L
 export const ledgerErrorCodes = {
   accountNotFound: 'ACCOUNT_NOT_FOUND',
   accountExists: 'ACCOUNT_EXISTS',
+  customLimitsNotAllowed: 'CUSTOM_LIMITS_NOT_ALLOWED',
   insufficientCredits: 'INSUFFICIENT_CREDITS',
   reservationNotFound: 'RESERVATION_NOT_FOUND',
   reservationCaptured: 'RESERVATION_ALREADY_CAPTURED',

@@ -1,10 +1,18 @@
 import { z } from '../zod';
 import { Plan } from './commands';
+import { RateLimits } from './plans';
 
 /** Ledger events, stored on the stream `account-<accountId>`; amounts are whole credits. */
 export const AccountOpened = z.object({
   type: z.literal('AccountOpened'),
-  data: z.object({ accountId: z.string(), plan: Plan, apiKeyHash: z.string(), apiKeyPrefix: z.string(), openedAt: z.string() }),
+  data: z.object({
+    accountId: z.string(),
+    plan: Plan,
+    apiKeyHash: z.string(),
+    apiKeyPrefix: z.string(),
+    openedAt: z.string(),
+    rateLimits: RateLimits.optional(),
+  }),
 });
 export const CreditsGranted = z.object({
   type: z.literal('CreditsGranted'),

@@ -12,6 +12,13 @@ const description = `UK property, land-registry, location and market data for se
 and \`X-Credits-Refresh-At\` (omitted for trial and non-renewing balances). Successful chargeable JSON responses also
 carry the \`billing\` object. A 401 carries \`X-Credits-Charged: 0\` only, since the caller is not known.
 
+**Rate limits.** Per plan, per minute, per UK calendar day and per UK calendar month (Basic 10/500/5,000,
+Standard 30/2,000/30,000, Premium 100/5,000/100,000, Enterprise as agreed), shared by every gateway instance.
+Every authenticated response carries \`X-RateLimit-Limit\` (the per-minute limit), \`X-RateLimit-Remaining\` (requests
+left before any window refuses) and \`X-RateLimit-Reset\` (Unix seconds when that window resets). Over a limit the
+answer is 429 \`RATE_LIMITED\` with \`Retry-After\`; it charges nothing and does not count against the limit. Every
+authenticated request that is admitted counts, including ones answered with a 4xx.
+
 **Errors.** Every error answers \`{"success": false, "error": {"code", "message", "details?"}}\`. Codes are stable.
 Besides the codes in the specification: \`INVALID_EXTENSION_AREA\` and \`INVALID_RENOVATION_UPLIFT\` (400) for the
 calculator's optional parameters, \`NOT_FOUND\` (404) for unknown paths, \`SERVICE_UNAVAILABLE\` (503) when a backing
@@ -30,9 +37,16 @@ const billingHeaders = {
   },
 };
 
+const rateLimitHeaders = {
+  'X-RateLimit-Limit': { description: 'Requests allowed per minute on this plan', schema: { type: 'integer' as const } },
+  'X-RateLimit-Remaining': { description: 'Requests left before a window (minute, day or month) refuses', schema: { type: 'integer' as const } },
+  'X-RateLimit-Reset': { description: 'Unix time (seconds) when that window resets', schema: { type: 'integer' as const } },
+};
+const authenticatedHeaders = { ...billingHeaders, ...rateLimitHeaders };
+
 const errorResponse = (text: string, withBilling = true) => ({
   description: text,
-  headers: withBilling ? billingHeaders : undefined,
+  headers: withBilling ? authenticatedHeaders : undefined,
   content: { 'application/json': { schema: ErrorBody } },
 });
 
@@ -54,11 +68,11 @@ export const buildRegistry = (): OpenAPIRegistry => {
     security: [{ apiKey: [] }],
     request: { query: RenovationUpliftQuery },
     responses: {
-      200: { description: 'Calculation result', headers: billingHeaders, content: { 'application/json': { schema: RenovationUpliftResponse } } },
+      200: { description: 'Calculation result', headers: authenticatedHeaders, content: { 'application/json': { schema: RenovationUpliftResponse } } },
       400: errorResponse('INVALID_VALUE, INVALID_FLOOR_AREA, INVALID_EXTENSION_AREA or INVALID_RENOVATION_UPLIFT; nothing charged'),
       401: errorResponse('UNAUTHORIZED: API key missing or invalid', false),
       402: errorResponse('INSUFFICIENT_CREDITS: not enough credits; nothing charged'),
-      429: errorResponse('RATE_LIMITED'),
+      429: errorResponse('RATE_LIMITED: a minute, day or month limit is reached; nothing charged; see Retry-After'),
       500: errorResponse('INTERNAL_ERROR: calculation failure; nothing charged'),
       503: errorResponse('SERVICE_UNAVAILABLE: a backing service did not answer; nothing charged'),
       504: errorResponse('UPSTREAM_TIMEOUT: the calculation was not answered in time; nothing charged'),

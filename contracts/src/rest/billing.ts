@@ -23,3 +23,10 @@ export const billingHeaders = {
 
 export const successEnvelope = <T extends z.ZodTypeAny>(data: T) =>
   z.object({ success: z.literal(true), data, billing: Billing });
+
+/** Rate-limit headers on every authenticated response; the reset is Unix time in seconds. */
+export const rateLimitHeaders = {
+  limit: 'X-RateLimit-Limit',
+  remaining: 'X-RateLimit-Remaining',
+  reset: 'X-RateLimit-Reset',
+} as const;

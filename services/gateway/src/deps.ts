@@ -3,6 +3,7 @@ import type { KafkaBus, RequestContext, RequestReplyClient } from '@pds/service-
 import type pg from 'pg';
 import type { LedgerClient } from './billing/ledger-client';
 import type { BalanceView } from './http/respond';
+import type { RateLimiter } from './rate-limits/rate-limiter';
 
 /** Everything the routes use, passed in so that tests and the process entry point wire the same app. */
 export interface GatewayDeps {
@@ -11,6 +12,7 @@ export interface GatewayDeps {
   rpc: RequestReplyClient;
   ledger: LedgerClient;
   topics: Topics;
+  rateLimiter: RateLimiter;
   /** How long the gateway waits for the work of a call before giving up and releasing the reservation. */
   workTimeoutMs: number;
   /** The caller's balance for an answer that charged nothing; undefined when the ledger cannot say in time. */

@@ -5,6 +5,7 @@ import { adminRoutes } from './admin/admin-routes';
 import { createApp } from './app';
 import { LedgerClient } from './billing/ledger-client';
 import type { GatewayDeps } from './deps';
+import { RateLimiter } from './rate-limits/rate-limiter';
 
 const balanceWaitMs = 2_000;
 
@@ -24,6 +25,7 @@ const main = async () => {
     rpc,
     ledger,
     topics: rt.topics,
+    rateLimiter: new RateLimiter(db),
     workTimeoutMs: envMs('WORK_TIMEOUT_MS', 5_000),
     balanceFor: async (ctx, accountId) => {
       const outcome = await ledgerWithShortWait.balance(ctx, accountId).catch(() => undefined);

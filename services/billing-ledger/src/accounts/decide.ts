@@ -32,8 +32,12 @@ const openAccount = (c: Extract<AccountCommand, { type: 'OpenAccount' }>, state:
     if (state.apiKeyHash === c.data.apiKeyHash && state.plan === c.data.plan) return [];
     throw new LedgerError(codes.accountExists, `account ${c.data.accountId} already exists`);
   }
-  const { accountId, plan, apiKeyHash, apiKeyPrefix, openingCredits } = c.data;
-  const opened: AccountEvent = { type: 'AccountOpened', data: { accountId, plan, apiKeyHash, apiKeyPrefix, openedAt: c.now } };
+  const { accountId, plan, apiKeyHash, apiKeyPrefix, openingCredits, rateLimits } = c.data;
+  if (rateLimits && plan !== 'enterprise') throw new LedgerError(codes.customLimitsNotAllowed, 'only Enterprise accounts have custom rate limits');
+  const opened: AccountEvent = {
+    type: 'AccountOpened',
+    data: { accountId, plan, apiKeyHash, apiKeyPrefix, openedAt: c.now, ...(rateLimits ? { rateLimits } : {}) },
+  };
   if (openingCredits === 0) return [opened];
   return [opened, { type: 'CreditsGranted', data: { accountId, grantId: 'opening', amountCredits: openingCredits, reason: 'opening balance' } }];
 };

@@ -16,9 +16,19 @@ export const projectAccountBalances = async (events: RecordedEvent[], tx: pg.Poo
     switch (e.type) {
       case 'AccountOpened':
         await tx.query(
-          `INSERT INTO account_balances (account_id, plan, opened_at, updated_at, last_global_position)
-           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (account_id) DO NOTHING`,
-          [e.data.accountId, e.data.plan, e.data.openedAt, at, pos],
+          `INSERT INTO account_balances (account_id, plan, opened_at, updated_at, last_global_position,
+                                         rate_per_minute, rate_per_day, rate_per_month)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (account_id) DO NOTHING`,
+          [
+            e.data.accountId,
+            e.data.plan,
+            e.data.openedAt,
+            at,
+            pos,
+            e.data.rateLimits?.perMinute ?? null,
+            e.data.rateLimits?.perDay ?? null,
+            e.data.rateLimits?.perMonth ?? null,
+          ],
         );
         await tx.query(
           `INSERT INTO api_keys (key_hash, account_id, key_prefix, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key_hash) DO NOTHING`,

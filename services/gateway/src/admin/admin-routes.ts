@@ -1,11 +1,14 @@
-import { billing, z } from '@pds/contracts';
+import { billing, RateLimits, z } from '@pds/contracts';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { newApiKey } from '../auth/api-keys';
 import type { GatewayDeps } from '../deps';
 import type { LedgerOutcome } from '../billing/ledger-client';
 
-const CreateAccount = z.object({ plan: billing.Plan, credits: z.number().int().min(0).max(1_000_000_000) }).strict();
+const CreateAccount = z
+  .object({ plan: billing.Plan, credits: z.number().int().min(0).max(1_000_000_000), rateLimits: RateLimits.optional() })
+  .strict()
+  .refine((a) => !a.rateLimits || a.plan === 'enterprise', { message: 'custom rate limits are for Enterprise accounts only' });
 const Grant = z.object({ credits: z.number().int().positive().max(1_000_000_000), grantId: z.string().min(1).max(100).optional(), reason: z.string().min(1).max(200).optional() }).strict();
 
 /** How long account creation waits for the key to become usable (the read model to catch up). */
@@ -52,6 +55,7 @@ export const adminRoutes = (deps: GatewayDeps, token: string) => {
         apiKeyHash: key.apiKeyHash,
         apiKeyPrefix: key.apiKeyPrefix,
         openingCredits: body.data.credits,
+        rateLimits: body.data.rateLimits,
       });
       if (outcome.ok && !(await waitForReadModel(accountId))) {
         return void res.status(503).json({ success: false, error: { code: 'SERVICE_UNAVAILABLE', message: 'account opened but not yet usable' } });

@@ -1,4 +1,4 @@
-import { billingHeaders, errorStatus, type Billing, type ErrorCode } from '@pds/contracts';
+import { billingHeaders, errorStatus, rateLimitHeaders, type Billing, type ErrorCode } from '@pds/contracts';
 import type { Response } from 'express';
 
 /** What the ledger said about the caller's balance; absent when the caller is not known (401). */
@@ -12,6 +12,12 @@ export const setBillingHeaders = (res: Response, chargedCredits: number, balance
   if (!balance) return;
   res.setHeader(billingHeaders.remaining, String(balance.availableCredits));
   if (balance.creditsRefreshAt) res.setHeader(billingHeaders.refreshAt, balance.creditsRefreshAt);
+};
+
+export const setRateLimitHeaders = (res: Response, rate: { limit: number; remaining: number; resetAt: Date }) => {
+  res.setHeader(rateLimitHeaders.limit, String(rate.limit));
+  res.setHeader(rateLimitHeaders.remaining, String(rate.remaining));
+  res.setHeader(rateLimitHeaders.reset, String(Math.ceil(rate.resetAt.getTime() / 1000)));
 };
 
 export const sendError = (

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { authenticate, type Caller } from '../auth/api-keys';
 import type { GatewayDeps } from '../deps';
 import { locals } from '../http/request-context';
-import { sendError } from '../http/respond';
+import { sendError, setRateLimitHeaders } from '../http/respond';
 
 export type CallContext = RequestContext & { requestId: string; logger: Logger };
 
@@ -17,5 +17,14 @@ export const authenticated =
       return sendError(res, 'UNAUTHORIZED', 'A valid API key is required in the X-API-Key header.');
     }
     const ctx: CallContext = { correlationId: requestId, requestId, actor: `account:${caller.accountId}`, logger: logger.child({ accountId: caller.accountId }) };
+    const rate = await deps.rateLimiter.admit(caller.accountId, caller.rateLimits);
+    setRateLimitHeaders(res, rate);
+    if (!rate.admitted) {
+      const retryAfterS = Math.max(1, Math.ceil((rate.resetAt.getTime() - Date.now()) / 1000));
+      return sendError(res, 'RATE_LIMITED', `Rate limit exceeded for your plan; retry after ${rate.resetAt.toISOString()}.`, {
+        balance: await deps.balanceFor(ctx, caller.accountId),
+        retryAfterS,
+      });
+    }
     await route(req, res, caller, ctx);
   };

@@ -1,0 +1,22 @@
+import { z } from '../zod';
+import type { Plan } from './commands';
+
+export const RateLimits = z
+  .object({
+    perMinute: z.number().int().positive().max(1_000_000),
+    perDay: z.number().int().positive().max(100_000_000),
+    perMonth: z.number().int().positive().max(1_000_000_000),
+  })
+  .openapi('RateLimits');
+export type RateLimits = z.infer<typeof RateLimits>;
+
+/**
+ * Request limits per plan, from the specification's Limits table. Enterprise limits are set per account; an
+ * Enterprise account opened without them gets these defaults.
+ */
+export const planRateLimits: Record<Plan, RateLimits> = {
+  basic: { perMinute: 10, perDay: 500, perMonth: 5_000 },
+  standard: { perMinute: 30, perDay: 2_000, perMonth: 30_000 },
+  premium: { perMinute: 100, perDay: 5_000, perMonth: 100_000 },
+  enterprise: { perMinute: 1_000, perDay: 100_000, perMonth: 2_000_000 },
+};
