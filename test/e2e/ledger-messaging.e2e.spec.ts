@@ -1,32 +1,28 @@
 import { billing, ledgerEvents, topicsFor } from '@pds/contracts';
-import { createLogger, KafkaBus, RequestReplyClient, type IncomingMessage } from '@pds/service-runtime';
+import type { IncomingMessage } from '@pds/service-runtime';
 import { randomUUID } from 'node:crypto';
+import { connectTestBus } from '../support/bus';
 import { replayAccount, waitFor } from '../support/ledger';
-import { testServers } from '../support/environment';
 import { startTestStack, type TestStack } from '../support/stack';
 
 let t: TestStack;
-let bus: KafkaBus;
-let rpc: RequestReplyClient;
+let testBus: Awaited<ReturnType<typeof connectTestBus>>;
 const relayed: IncomingMessage[] = [];
+const rpc = () => testBus.rpc;
 
 beforeAll(async () => {
   t = await startTestStack();
-  const topics = topicsFor(t.stack.options.namespace);
-  bus = new KafkaBus([testServers().kafkaBrokers], `test-${randomUUID().slice(0, 8)}`, createLogger('test', 'silent'));
-  await bus.connect();
-  await bus.subscribe({
+  testBus = await connectTestBus(t.stack.options.namespace);
+  const topics = testBus.topics;
+  await testBus.bus.subscribe({
     groupId: `test-${randomUUID()}`,
     topics: [topics.events(ledgerEvents.accountStreamCategory)],
     fromBeginning: true,
     handle: async (m) => void relayed.push(m),
   });
-  rpc = new RequestReplyClient(bus, topics, `test-${randomUUID().slice(0, 8)}`, createLogger('test', 'silent'));
-  await rpc.start();
 });
 afterAll(async () => {
-  await rpc?.stop();
-  await bus?.disconnect();
+  await testBus?.close();
   await t?.stop();
 });
 
@@ -56,18 +52,18 @@ describe('billing ledger over Kafka', () => {
     const topic = topicsFor(t.stack.options.namespace).commands('billing-ledger');
     const reserve = { accountId: account.accountId, reservationId: `rsv_${randomUUID()}`, amountCredits: 3, operation: 'test', requestId: 'r1' };
     const reserveId = randomUUID();
-    const first = await rpc.request(billing.ReserveCredits, topic, account.accountId, reserve, ctx, { timeoutMs: 10_000, commandId: reserveId });
-    const again = await rpc.request(billing.ReserveCredits, topic, account.accountId, reserve, ctx, { timeoutMs: 10_000, commandId: reserveId });
+    const first = await rpc().request(billing.ReserveCredits, topic, account.accountId, reserve, ctx, { timeoutMs: 10_000, commandId: reserveId });
+    const again = await rpc().request(billing.ReserveCredits, topic, account.accountId, reserve, ctx, { timeoutMs: 10_000, commandId: reserveId });
     expect(first).toEqual(again);
     expect(first.ok && first.data.availableCredits).toBe(7);
 
     const capture = { accountId: account.accountId, reservationId: reserve.reservationId };
     const captureId = randomUUID();
-    await rpc.request(billing.CaptureCredits, topic, account.accountId, capture, ctx, { timeoutMs: 10_000, commandId: captureId });
-    const recaptured = await rpc.request(billing.CaptureCredits, topic, account.accountId, capture, ctx, { timeoutMs: 10_000, commandId: captureId });
+    await rpc().request(billing.CaptureCredits, topic, account.accountId, capture, ctx, { timeoutMs: 10_000, commandId: captureId });
+    const recaptured = await rpc().request(billing.CaptureCredits, topic, account.accountId, capture, ctx, { timeoutMs: 10_000, commandId: captureId });
     expect(recaptured.ok && recaptured.data.availableCredits).toBe(7);
 
-    const released = await rpc.request(billing.ReleaseCredits, topic, account.accountId, { ...capture, reason: 'late' }, ctx, { timeoutMs: 10_000 });
+    const released = await rpc().request(billing.ReleaseCredits, topic, account.accountId, { ...capture, reason: 'late' }, ctx, { timeoutMs: 10_000 });
     expect(released.ok ? 'released' : released.error.code).toBe('RESERVATION_ALREADY_CAPTURED');
 
     const replayed = await replayAccount(t.databaseUrl, account.accountId);

@@ -74,5 +74,6 @@ export const ledgerErrorCodes = {
   reservationNotFound: 'RESERVATION_NOT_FOUND',
   reservationCaptured: 'RESERVATION_ALREADY_CAPTURED',
   reservationReleased: 'RESERVATION_ALREADY_RELEASED',
+  reservationExpired: 'RESERVATION_EXPIRED',
   reservationMismatch: 'RESERVATION_MISMATCH',
 } as const;

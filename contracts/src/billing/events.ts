@@ -26,7 +26,13 @@ export const CreditsReserved = z.object({
     amountCredits: z.number().int().positive(),
     operation: z.string(),
     requestId: z.string(),
+    expiresAt: z.string().optional(),
   }),
+});
+/** A reservation neither captured nor released by `expiresAt` is voided by the ledger, so a crash cannot strand credits. */
+export const CreditReservationExpired = z.object({
+  type: z.literal('CreditReservationExpired'),
+  data: z.object({ accountId: z.string(), reservationId: z.string(), amountCredits: z.number().int().positive(), expiresAt: z.string() }),
 });
 export const CreditReservationRejected = z.object({
   type: z.literal('CreditReservationRejected'),
@@ -55,6 +61,7 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   CreditReservationRejected,
   CreditsCaptured,
   CreditsReleased,
+  CreditReservationExpired,
 ]);
 export type LedgerEvent = z.infer<typeof LedgerEvent>;
 

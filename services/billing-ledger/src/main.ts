@@ -1,8 +1,10 @@
 import { ledgerEvents } from '@pds/contracts';
-import { AggregateStore, bootService, LogFollower, serveCommands, startKafkaRelay, type RecordedEvent } from '@pds/service-runtime';
+import { AggregateStore, bootService, envMs, LogFollower, serveCommands, startKafkaRelay, type RecordedEvent } from '@pds/service-runtime';
+import pg from 'pg';
 import { evolve, initialState, type Account, type AccountEvent } from './accounts/account';
 import { ledgerHandlers } from './accounts/handlers';
 import { projectAccountBalances } from './read-models/account-balances';
+import { startExpirySweeper } from './reservations/expiry-sweeper';
 
 const parse = (r: RecordedEvent): AccountEvent => ledgerEvents.LedgerEvent.parse({ type: r.type, data: r.data });
 
@@ -17,7 +19,15 @@ const main = async () => {
   await balances.start();
   rt.onShutdown(() => balances.stop());
 
-  const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'billing-ledger', logger: rt.logger, handlers: ledgerHandlers(accounts) });
+  // Longer than the gateway can take to settle a call (its timeouts and retries), short enough to free credits soon.
+  const reservationTtlMs = envMs('RESERVATION_TTL_MS', 120_000);
+  const db = new pg.Pool({ connectionString: rt.config.databaseUrl, max: 4 });
+  rt.onShutdown(() => db.end());
+  const sweeper = startExpirySweeper({ db, accounts, intervalMs: envMs('RESERVATION_SWEEP_MS', 1_000), logger: rt.logger });
+  rt.onShutdown(() => sweeper.stop());
+
+  const handlers = ledgerHandlers(accounts, reservationTtlMs);
+  const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'billing-ledger', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());
   rt.logger.info('billing-ledger ready');
 };

@@ -2,10 +2,12 @@ import type { billing, ledgerEvents } from '@pds/contracts';
 
 export type AccountEvent = ledgerEvents.LedgerEvent;
 
-export type ReservationStatus = 'pending' | 'captured' | 'released' | 'rejected';
+export type ReservationStatus = 'pending' | 'captured' | 'released' | 'expired' | 'rejected';
 export interface Reservation {
   amountCredits: number;
   status: ReservationStatus;
+  /** When the ledger voids it if still pending; absent on reservations made before expiry existed. */
+  expiresAt?: string;
 }
 
 export type Account =
@@ -29,7 +31,7 @@ export const initialState = (): Account => ({ status: 'none' });
 /** Credits the caller can spend now: granted, less spent, less held by pending reservations. */
 export const availableCredits = (a: OpenAccount) => a.grantedCredits - a.capturedCredits - a.reservedCredits;
 
-const settle = (a: OpenAccount, reservationId: string, status: 'captured' | 'released'): OpenAccount => {
+const settle = (a: OpenAccount, reservationId: string, status: 'captured' | 'released' | 'expired'): OpenAccount => {
   const r = a.reservations.get(reservationId);
   if (!r || r.status !== 'pending') return a;
   const reservations = new Map(a.reservations).set(reservationId, { ...r, status });
@@ -67,7 +69,11 @@ export const evolve = (state: Account, event: AccountEvent): Account => {
       return {
         ...state,
         reservedCredits: state.reservedCredits + event.data.amountCredits,
-        reservations: new Map(state.reservations).set(event.data.reservationId, { amountCredits: event.data.amountCredits, status: 'pending' }),
+        reservations: new Map(state.reservations).set(event.data.reservationId, {
+          amountCredits: event.data.amountCredits,
+          status: 'pending',
+          ...(event.data.expiresAt ? { expiresAt: event.data.expiresAt } : {}),
+        }),
       };
     case 'CreditReservationRejected':
       return {
@@ -78,6 +84,8 @@ export const evolve = (state: Account, event: AccountEvent): Account => {
       return settle(state, event.data.reservationId, 'captured');
     case 'CreditsReleased':
       return settle(state, event.data.reservationId, 'released');
+    case 'CreditReservationExpired':
+      return settle(state, event.data.reservationId, 'expired');
     default:
       return state;
   }

@@ -5,9 +5,10 @@ type Data<S extends { data: z.ZodTypeAny }> = z.output<S['data']>;
 export type AccountCommand =
   | { type: 'OpenAccount'; data: Data<typeof billing.OpenAccount>; now: string }
   | { type: 'GrantCredits'; data: Data<typeof billing.GrantCredits> }
-  | { type: 'ReserveCredits'; data: Data<typeof billing.ReserveCredits> }
+  | { type: 'ReserveCredits'; data: Data<typeof billing.ReserveCredits>; expiresAt: string }
   | { type: 'CaptureCredits'; data: Data<typeof billing.CaptureCredits> }
-  | { type: 'ReleaseCredits'; data: Data<typeof billing.ReleaseCredits> };
+  | { type: 'ReleaseCredits'; data: Data<typeof billing.ReleaseCredits> }
+  | { type: 'ExpireReservation'; data: { accountId: string; reservationId: string }; now: string };
 
 /** A business rule said no; the code travels to the caller unchanged. */
 export class LedgerError extends Error {
@@ -53,7 +54,7 @@ const reserve = (c: Extract<AccountCommand, { type: 'ReserveCredits' }>, state: 
   }
   const available = availableCredits(account);
   if (available < c.data.amountCredits) return [{ type: 'CreditReservationRejected', data: { ...c.data, availableCredits: available } }];
-  return [{ type: 'CreditsReserved', data: c.data }];
+  return [{ type: 'CreditsReserved', data: { ...c.data, expiresAt: c.expiresAt } }];
 };
 
 const settle = (c: Extract<AccountCommand, { type: 'CaptureCredits' | 'ReleaseCredits' }>, state: Account): AccountEvent[] => {
@@ -63,13 +64,21 @@ const settle = (c: Extract<AccountCommand, { type: 'CaptureCredits' | 'ReleaseCr
   const target = c.type === 'CaptureCredits' ? 'captured' : 'released';
   if (r.status === target) return [];
   if (r.status !== 'pending') {
-    const code = r.status === 'captured' ? codes.reservationCaptured : codes.reservationReleased;
+    const code = r.status === 'captured' ? codes.reservationCaptured : r.status === 'expired' ? codes.reservationExpired : codes.reservationReleased;
     throw new LedgerError(code, `reservation ${c.data.reservationId} is already ${r.status}`);
   }
   const base = { accountId: account.accountId, reservationId: c.data.reservationId, amountCredits: r.amountCredits };
   return c.type === 'CaptureCredits'
     ? [{ type: 'CreditsCaptured', data: base }]
     : [{ type: 'CreditsReleased', data: { ...base, reason: c.data.reason } }];
+};
+
+/** Voids a reservation still pending at its expiry; anything else (settled, not yet due, unknown) changes nothing. */
+const expire = (c: Extract<AccountCommand, { type: 'ExpireReservation' }>, state: Account): AccountEvent[] => {
+  if (state.status !== 'open') return [];
+  const r = state.reservations.get(c.data.reservationId);
+  if (!r || r.status !== 'pending' || !r.expiresAt || Date.parse(r.expiresAt) > Date.parse(c.now)) return [];
+  return [{ type: 'CreditReservationExpired', data: { ...c.data, amountCredits: r.amountCredits, expiresAt: r.expiresAt } }];
 };
 
 /** Pure: what a command does to an account. Repeating a command returns no new events. */
@@ -87,5 +96,7 @@ export const decide = (command: AccountCommand, state: Account): AccountEvent[] 
     case 'CaptureCredits':
     case 'ReleaseCredits':
       return settle(command, state);
+    case 'ExpireReservation':
+      return expire(command, state);
   }
 };

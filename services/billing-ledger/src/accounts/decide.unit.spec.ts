@@ -6,10 +6,18 @@ const opened: AccountEvent[] = [
   { type: 'AccountOpened', data: { accountId, plan: 'basic', apiKeyHash: 'a'.repeat(64), apiKeyPrefix: 'pds_live_abcd', openedAt: '2026-01-01T00:00:00.000Z' } },
   { type: 'CreditsGranted', data: { accountId, grantId: 'opening', amountCredits: 3, reason: 'opening balance' } },
 ];
+const expiresAt = '2026-01-01T00:02:00.000Z';
 const reserve = (reservationId: string, amountCredits = 1): AccountCommand => ({
   type: 'ReserveCredits',
   data: { accountId, reservationId, amountCredits, operation: 'renovation_uplift_calculator', requestId: `req-${reservationId}` },
+  expiresAt,
 });
+/** The CreditsReserved event a reservation command records. */
+const reserved = (reservationId: string, amountCredits = 1): AccountEvent => ({
+  type: 'CreditsReserved',
+  data: { ...(reserve(reservationId, amountCredits).data as { accountId: string; reservationId: string; amountCredits: number; operation: string; requestId: string }), expiresAt },
+});
+const expire = (reservationId: string, now: string): AccountCommand => ({ type: 'ExpireReservation', data: { accountId, reservationId }, now });
 const capture = (reservationId: string): AccountCommand => ({ type: 'CaptureCredits', data: { accountId, reservationId } });
 const release = (reservationId: string): AccountCommand => ({ type: 'ReleaseCredits', data: { accountId, reservationId, reason: 'work failed' } });
 
@@ -39,21 +47,21 @@ describe('account decider', () => {
   });
 
   it('reserves while credits are available and records a refusal when not', () => {
-    given(opened).when(reserve('r1', 3)).then([{ type: 'CreditsReserved', data: reserve('r1', 3).data as never }]);
-    const held: AccountEvent[] = [...opened, { type: 'CreditsReserved', data: reserve('r1', 3).data as never }];
+    given(opened).when(reserve('r1', 3)).then([reserved('r1', 3)]);
+    const held: AccountEvent[] = [...opened, reserved('r1', 3)];
     given(held)
       .when(reserve('r2'))
       .then([{ type: 'CreditReservationRejected', data: { ...(reserve('r2').data as object), availableCredits: 0 } as never }]);
   });
 
   it('treats a repeated reservation as the same one', () => {
-    const held: AccountEvent[] = [...opened, { type: 'CreditsReserved', data: reserve('r1').data as never }];
+    const held: AccountEvent[] = [...opened, reserved('r1')];
     given(held).when(reserve('r1')).then([]);
     given(held).when(reserve('r1', 2)).thenThrows('RESERVATION_MISMATCH');
   });
 
   it('captures and releases a pending reservation once', () => {
-    const held: AccountEvent[] = [...opened, { type: 'CreditsReserved', data: reserve('r1', 2).data as never }];
+    const held: AccountEvent[] = [...opened, reserved('r1', 2)];
     given(held).when(capture('r1')).then([{ type: 'CreditsCaptured', data: { accountId, reservationId: 'r1', amountCredits: 2 } }]);
     given(held).when(release('r1')).then([{ type: 'CreditsReleased', data: { accountId, reservationId: 'r1', amountCredits: 2, reason: 'work failed' } }]);
     const captured: AccountEvent[] = [...held, { type: 'CreditsCaptured', data: { accountId, reservationId: 'r1', amountCredits: 2 } }];
@@ -65,13 +73,27 @@ describe('account decider', () => {
   it('keeps available = granted − captured − pending', () => {
     const events: AccountEvent[] = [
       ...opened,
-      { type: 'CreditsReserved', data: reserve('r1', 1).data as never },
-      { type: 'CreditsReserved', data: reserve('r2', 1).data as never },
+      reserved('r1', 1),
+      reserved('r2', 1),
       { type: 'CreditsCaptured', data: { accountId, reservationId: 'r1', amountCredits: 1 } },
       { type: 'CreditsReleased', data: { accountId, reservationId: 'r2', amountCredits: 1, reason: 'x' } },
     ];
     const state = fold(events);
     expect([state.grantedCredits, state.capturedCredits, state.reservedCredits, availableCredits(state)]).toEqual([3, 1, 0, 2]);
+  });
+
+  it('expires a reservation still pending at its expiry, and only then', () => {
+    const held: AccountEvent[] = [...opened, reserved('r1', 2)];
+    given(held).when(expire('r1', '2026-01-01T00:01:59.999Z')).then([]);
+    given(held)
+      .when(expire('r1', '2026-01-01T00:02:00.000Z'))
+      .then([{ type: 'CreditReservationExpired', data: { accountId, reservationId: 'r1', amountCredits: 2, expiresAt } }]);
+    const expired: AccountEvent[] = [...held, { type: 'CreditReservationExpired', data: { accountId, reservationId: 'r1', amountCredits: 2, expiresAt } }];
+    expect(availableCredits(fold(expired))).toBe(3);
+    given(expired).when(expire('r1', '2026-01-01T00:05:00.000Z')).then([]);
+    given(expired).when(capture('r1')).thenThrows('RESERVATION_EXPIRED');
+    const captured: AccountEvent[] = [...held, { type: 'CreditsCaptured', data: { accountId, reservationId: 'r1', amountCredits: 2 } }];
+    given(captured).when(expire('r1', '2026-01-01T00:05:00.000Z')).then([]);
   });
 
   it('refuses commands for an account that does not exist', () => {

@@ -50,14 +50,15 @@ const execute = async (
   }
 };
 
-export const ledgerHandlers = (accounts: Accounts): CommandHandler[] => [
+export const ledgerHandlers = (accounts: Accounts, reservationTtlMs: number): CommandHandler[] => [
   handler(billing.OpenAccount, (data, ctx) => execute(accounts, { type: 'OpenAccount', data, now: new Date().toISOString() }, ctx)),
   handler(billing.GrantCredits, (data, ctx) => execute(accounts, { type: 'GrantCredits', data }, ctx)),
   // A reservation nobody waits for any more is not made: the gateway has already answered its caller.
   handler(
     billing.ReserveCredits,
     async (data, ctx) => {
-      const result = await execute(accounts, { type: 'ReserveCredits', data }, ctx, data.operation);
+      const expiresAt = new Date(Date.now() + reservationTtlMs).toISOString();
+      const result = await execute(accounts, { type: 'ReserveCredits', data, expiresAt }, ctx, data.operation);
       if (!result.ok || result.state?.status !== 'open') return result;
       const reservation = result.state.reservations.get(data.reservationId);
       if (reservation?.status === 'rejected') {

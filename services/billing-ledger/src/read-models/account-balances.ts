@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@pds/service-runtime';
 import type pg from 'pg';
 
 /**
- * The `account_balances` and `api_keys` read models: what the gateway reads to authenticate a key and what
+ * The `account_balances`, `api_keys` and `pending_reservations` read models: what the gateway reads to authenticate a key and what
  * operators see. Applied in the transaction that moves the projection's checkpoint, so each event counts once.
  */
 export const projectAccountBalances = async (events: RecordedEvent[], tx: pg.PoolClient): Promise<void> => {
@@ -40,18 +40,31 @@ export const projectAccountBalances = async (events: RecordedEvent[], tx: pg.Poo
         break;
       case 'CreditsReserved':
         await move(tx, e.data.accountId, { reserved: e.data.amountCredits }, at, pos);
+        if (e.data.expiresAt) {
+          await tx.query(
+            `INSERT INTO pending_reservations (account_id, reservation_id, amount_credits, expires_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT DO NOTHING`,
+            [e.data.accountId, e.data.reservationId, e.data.amountCredits, e.data.expiresAt],
+          );
+        }
         break;
       case 'CreditsCaptured':
         await move(tx, e.data.accountId, { reserved: -e.data.amountCredits, captured: e.data.amountCredits }, at, pos);
+        await settled(tx, e.data.accountId, e.data.reservationId);
         break;
       case 'CreditsReleased':
+      case 'CreditReservationExpired':
         await move(tx, e.data.accountId, { reserved: -e.data.amountCredits }, at, pos);
+        await settled(tx, e.data.accountId, e.data.reservationId);
         break;
       case 'CreditReservationRejected':
         break;
     }
   }
 };
+
+const settled = (tx: pg.PoolClient, accountId: string, reservationId: string) =>
+  tx.query('DELETE FROM pending_reservations WHERE account_id = $1 AND reservation_id = $2', [accountId, reservationId]);
 
 const move = async (
   tx: pg.PoolClient,

@@ -1,0 +1,65 @@
+import { billing } from '@pds/contracts';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { connectTestBus } from '../support/bus';
+import { readModelAt, replayAccount, waitFor } from '../support/ledger';
+import { startTestStack, type TestStack } from '../support/stack';
+
+let t: TestStack;
+let testBus: Awaited<ReturnType<typeof connectTestBus>>;
+
+beforeAll(async () => {
+  t = await startTestStack({ RESERVATION_TTL_MS: '2000', RESERVATION_SWEEP_MS: '250' });
+  testBus = await connectTestBus(t.stack.options.namespace);
+});
+afterAll(async () => {
+  await testBus?.close();
+  await t?.stop();
+});
+
+describe('stranded reservations', () => {
+  it('are voided by the ledger after their expiry and the credits come back', async () => {
+    const account = await t.admin.createAccount('basic', 5);
+    const topic = testBus.topics.commands('billing-ledger');
+    const ctx = { correlationId: 'stranded', actor: 'test:crashed-gateway' };
+    const reservationId = `rsv_${randomUUID()}`;
+    // A gateway reserves and then crashes: nobody ever captures or releases.
+    const reserved = await testBus.rpc.request(
+      billing.ReserveCredits,
+      topic,
+      account.accountId,
+      { accountId: account.accountId, reservationId, amountCredits: 3, operation: 'test', requestId: 'stranded-1' },
+      ctx,
+      { timeoutMs: 10_000 },
+    );
+    expect(reserved.ok && [reserved.data.availableCredits, reserved.data.reservedCredits]).toEqual([2, 3]);
+
+    await waitFor(async () => (await t.admin.showAccount(account.accountId)).availableCredits === 5, 15_000);
+    const balance = await t.admin.showAccount(account.accountId);
+    expect([balance.availableCredits, balance.reservedCredits]).toEqual([5, 0]);
+
+    const replayed = await replayAccount(t.databaseUrl, account.accountId);
+    expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsReserved', 'CreditReservationExpired']);
+    expect(await readModelAt(t.databaseUrl, account.accountId, replayed.lastGlobalPosition)).toEqual({ granted: 5, captured: 0, reserved: 0, available: 5 });
+
+    // A late capture (the gateway coming back) is refused: the caller is not charged for a call it was never answered.
+    const late = await testBus.rpc.request(billing.CaptureCredits, topic, account.accountId, { accountId: account.accountId, reservationId }, ctx, { timeoutMs: 10_000 });
+    expect(late.ok ? 'captured' : late.error.code).toBe('RESERVATION_EXPIRED');
+
+    const db = new pg.Client({ connectionString: t.databaseUrl });
+    await db.connect();
+    const { rowCount } = await db.query('SELECT 1 FROM pending_reservations WHERE account_id = $1', [account.accountId]);
+    await db.end();
+    expect(rowCount).toBe(0);
+  });
+
+  it('leave settled reservations alone', async () => {
+    const account = await t.admin.createAccount('basic', 4);
+    const res = await t.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', account.apiKey);
+    expect(res.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 3_000));
+    const replayed = await replayAccount(t.databaseUrl, account.accountId);
+    expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsReserved', 'CreditsCaptured']);
+    expect(replayed.availableCredits).toBe(3);
+  });
+});
