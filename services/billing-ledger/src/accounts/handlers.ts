@@ -75,7 +75,9 @@ export const ledgerHandlers = (accounts: Accounts, reservationTtlMs: number): Co
     },
     { dropWhenLate: true },
   ),
-  handler(billing.CaptureCredits, (data, ctx) => execute(accounts, { type: 'CaptureCredits', data }, ctx)),
+  // A capture after its deadline is dropped: the gateway has given up on it and releases instead, so a late capture
+  // can never charge a caller who was told the call failed.
+  handler(billing.CaptureCredits, (data, ctx) => execute(accounts, { type: 'CaptureCredits', data }, ctx), { dropWhenLate: true }),
   handler(billing.ReleaseCredits, (data, ctx) => execute(accounts, { type: 'ReleaseCredits', data }, ctx)),
   handler(billing.GetBalance, async (data) => {
     const { state } = await accounts.load(ledgerEvents.accountStreamId(data.accountId));

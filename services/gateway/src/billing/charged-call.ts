@@ -61,11 +61,40 @@ export const chargedCall = async <T>(
   }
 
   const captured = await ledger.capture(ctx, accountId, reservationId).catch((err: unknown) => {
-    logger.error({ err, reservationId }, 'capture not confirmed');
+    logger.warn({ err, reservationId }, 'capture not confirmed; settling by release');
     return undefined;
   });
-  if (!captured?.ok) {
-    return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'The billing service did not confirm the charge; retry shortly.' };
+  if (captured?.ok) return { ok: true, data: outcome.data, chargedCredits: charge.costCredits, balance: view(captured.data) as BalanceView };
+  return settleUnconfirmedCapture(ledger, logger, ctx, accountId, reservationId, outcome.data, charge.costCredits);
+};
+
+/**
+ * The capture was not confirmed. Captures are dropped once late, and a release is ordered after them on the account's
+ * partition, so the release's answer says what happened: already captured means the caller was charged and gets the
+ * result; released means nothing was charged.
+ */
+const settleUnconfirmedCapture = async <T>(
+  ledger: LedgerClient,
+  logger: Logger,
+  ctx: RequestContext,
+  accountId: string,
+  reservationId: string,
+  data: T,
+  costCredits: number,
+): Promise<ChargedOutcome<T>> => {
+  const unavailable = 'The billing service did not confirm the charge; nothing was charged. Retry shortly.';
+  const released = await ledger.release(ctx, accountId, reservationId, 'capture not confirmed').catch((err: unknown) => {
+    logger.error({ err, reservationId }, 'release after an unconfirmed capture not confirmed either; the reservation expires');
+    return undefined;
+  });
+  if (released?.ok) return { ok: false, code: 'SERVICE_UNAVAILABLE', message: unavailable, balance: view(released.data) };
+  if (released?.error.code === billing.ledgerErrorCodes.reservationCaptured) {
+    // Charged: the caller gets what it paid for, with the balance if the ledger can say it now.
+    const balance = await ledger.balance(ctx, accountId).catch(() => undefined);
+    return { ok: true, data, chargedCredits: costCredits, balance: view(balance?.ok ? balance.data : undefined) ?? { availableCredits: null, creditsRefreshAt: null } };
   }
-  return { ok: true, data: outcome.data, chargedCredits: charge.costCredits, balance: view(captured.data) as BalanceView };
+  if (released?.error.code === billing.ledgerErrorCodes.reservationExpired) {
+    return { ok: false, code: 'SERVICE_UNAVAILABLE', message: unavailable };
+  }
+  return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'The billing service did not answer; retry shortly. Check your balance before assuming a charge.' };
 };

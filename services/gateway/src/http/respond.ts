@@ -3,14 +3,15 @@ import type { Response } from 'express';
 
 /** What the ledger said about the caller's balance; absent when the caller is not known (401). */
 export interface BalanceView {
-  availableCredits: number;
+  /** Null only when a charge is certain but the ledger could not report the balance in time. */
+  availableCredits: number | null;
   creditsRefreshAt: string | null;
 }
 
 export const setBillingHeaders = (res: Response, chargedCredits: number, balance: BalanceView | undefined) => {
   res.setHeader(billingHeaders.charged, String(chargedCredits));
   if (!balance) return;
-  res.setHeader(billingHeaders.remaining, String(balance.availableCredits));
+  if (balance.availableCredits !== null) res.setHeader(billingHeaders.remaining, String(balance.availableCredits));
   if (balance.creditsRefreshAt) res.setHeader(billingHeaders.refreshAt, balance.creditsRefreshAt);
 };
 
