@@ -8,7 +8,13 @@ export const testServers = () => {
   if (!adminUrl || !kafkaBrokers) {
     throw new Error('integration and e2e tests need the servers `npm test` starts; run them with `npm test`');
   }
-  return { adminUrl, kafkaBrokers, workDir: process.env.TEST_WORK_DIR ?? '/tmp' };
+  return {
+    adminUrl,
+    kafkaBrokers,
+    workDir: process.env.TEST_WORK_DIR ?? '/tmp',
+    kafkaDataDir: process.env.TEST_KAFKA_DATA_DIR,
+    kafkaPort: Number(process.env.TEST_KAFKA_PORT ?? 0),
+  };
 };
 
 export const uniqueName = (prefix: string) => `${prefix}_${randomBytes(5).toString('hex')}`;

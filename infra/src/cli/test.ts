@@ -28,7 +28,15 @@ const main = async () => {
   const jest = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), '--runInBand', '--json', `--outputFile=${resultsFile}`, ...args], {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, TEST_DATABASE_ADMIN_URL: postgres.adminUrl, TEST_KAFKA_BROKERS: kafka.brokers, TEST_WORK_DIR: work },
+    env: {
+      ...process.env,
+      TEST_DATABASE_ADMIN_URL: postgres.adminUrl,
+      TEST_KAFKA_BROKERS: kafka.brokers,
+      // Fault-injection tests restart the broker in place.
+      TEST_KAFKA_DATA_DIR: join(work, 'kafka'),
+      TEST_KAFKA_PORT: String(kafkaPort),
+      TEST_WORK_DIR: work,
+    },
   });
   if (existsSync(resultsFile)) {
     const r = JSON.parse(readFileSync(resultsFile, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };

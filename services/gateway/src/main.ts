@@ -35,6 +35,10 @@ const main = async () => {
 
   const port = Number(process.env.PORT ?? 8080);
   const server = createApp(deps, rt.logger).listen(port, process.env.HOST ?? '127.0.0.1');
+  // Idle keep-alive connections outlive the clients' pools, so that a client never sends a request on a connection
+  // the server is closing (Node's 5 s default loses such requests before they are read).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   rt.onShutdown(() => new Promise((resolve) => server.close(resolve)));
 

@@ -40,6 +40,9 @@ const fetchMaxWaitMs = 25;
 const connectRetries = 8;
 const ensureTopicsAttempts = 20;
 const offsetCommitIntervalMs = 500;
+const consumerRestartMinMs = 500;
+const consumerRestartMaxMs = 10_000;
+const groupJoinTimeoutMs = 60_000;
 
 const toLevel = (level: KafkaLogLevel): 'error' | 'warn' | 'info' | 'debug' =>
   level === KafkaLogLevel.ERROR ? 'error' : level === KafkaLogLevel.WARN ? 'warn' : level === KafkaLogLevel.INFO ? 'info' : 'debug';
@@ -116,8 +119,65 @@ export class KafkaBus {
     });
   }
 
-  /** Resolves once the consumer has joined its group, so that nothing sent after this call is missed. */
+  /**
+   * Resolves once the consumer has joined its group, so that nothing sent after this call is missed. A consumer that
+   * crashes beyond kafkajs's own restarts (the broker gone for a while) is created again, with a bounded backoff,
+   * until the subscription is stopped.
+   */
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    let stopped = false;
+    let current: Consumer | undefined;
+    let restartDelayMs = consumerRestartMinMs;
+    const start = async (): Promise<Consumer> => {
+      const consumer = this.createConsumer(options);
+      consumer.on(consumer.events.CRASH, ({ payload }) => {
+        if (payload.restart || stopped) return;
+        this.logger.error({ groupId: options.groupId, err: payload.error }, 'consumer crashed; starting it again');
+        this.consumers.splice(this.consumers.indexOf(consumer), 1);
+        void consumer.disconnect().catch(() => undefined);
+        const retry = () => {
+          if (stopped) return;
+          start().then(
+            (next) => {
+              current = next;
+              restartDelayMs = consumerRestartMinMs;
+            },
+            () => {
+              restartDelayMs = Math.min(restartDelayMs * 2, consumerRestartMaxMs);
+              setTimeout(retry, restartDelayMs);
+            },
+          );
+        };
+        setTimeout(retry, restartDelayMs);
+      });
+      const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+      try {
+        await consumer.connect();
+        await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning });
+        await this.run(consumer, options);
+        const joinTimedOut = new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`${options.groupId}: no group join within ${groupJoinTimeoutMs} ms`)), groupJoinTimeoutMs).unref(),
+        );
+        await Promise.race([joined, joinTimedOut]);
+      } catch (error) {
+        this.consumers.splice(this.consumers.indexOf(consumer), 1);
+        await consumer.disconnect().catch(() => undefined);
+        throw error;
+      }
+      return consumer;
+    };
+    current = await start();
+    return {
+      stop: async () => {
+        stopped = true;
+        if (!current) return;
+        await current.disconnect();
+        this.consumers.splice(this.consumers.indexOf(current), 1);
+      },
+    };
+  }
+
+  private createConsumer(options: SubscribeOptions): Consumer {
     const consumer = this.kafka.consumer({
       groupId: options.groupId,
       maxWaitTimeInMs: fetchMaxWaitMs,
@@ -127,12 +187,11 @@ export class KafkaBus {
       allowAutoTopicCreation: false,
     });
     this.consumers.push(consumer);
-    const joined = new Promise<void>((resolve) => {
-      consumer.on(consumer.events.GROUP_JOIN, () => resolve());
-    });
-    await consumer.connect();
-    await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning });
-    await consumer.run({
+    return consumer;
+  }
+
+  private run(consumer: Consumer, options: SubscribeOptions) {
+    return consumer.run({
       // Offsets are committed on an interval, not after every message: a crash redelivers at most that much, and
       // every handler treats a repeated message as the same one.
       autoCommitInterval: offsetCommitIntervalMs,
@@ -152,13 +211,6 @@ export class KafkaBus {
         await options.handle({ topic, partition, offset: message.offset, key: message.key?.toString('utf8'), value, headers });
       },
     });
-    await joined;
-    return {
-      stop: async () => {
-        await consumer.disconnect();
-        this.consumers.splice(this.consumers.indexOf(consumer), 1);
-      },
-    };
   }
 
   /** True when the broker answers a metadata request. */

@@ -21,6 +21,14 @@ export class RequestTimeoutError extends Error {
   }
 }
 
+/** The command could not be sent (the broker is unreachable): treated like no answer, since it may yet arrive. */
+export class BusUnavailableError extends RequestTimeoutError {
+  constructor(commandType: string, timeoutMs: number, override readonly cause: unknown) {
+    super(commandType, timeoutMs);
+    this.message = `${commandType} could not be sent: ${(cause as Error)?.message ?? String(cause)}`;
+  }
+}
+
 interface Pending {
   resolve: (reply: Reply) => void;
   timer: NodeJS.Timeout;
@@ -95,22 +103,31 @@ export class RequestReplyClient {
         deadline: new Date(now + options.timeoutMs).toISOString(),
       },
     };
-    const answered = new Promise<Reply>((resolve, reject) => {
+    const answered: Promise<Reply> = new Promise<Reply>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new RequestTimeoutError(spec.type, options.timeoutMs));
       }, options.timeoutMs);
       this.pending.set(id, { resolve, timer });
     });
+    answered.catch(() => undefined);
+    // The send is bounded by the same timeout as the answer: a broker that is down must not hold a caller for the
+    // client's own (much longer) retry budget. A send that completes late is harmless, as command ids dedupe.
+    const published = this.bus.publish(topic, [{ key, value: command, headers: injectTraceHeaders({ 'message-type': spec.type }) }]);
+    const sendFailed = published.then(
+      () => new Promise<never>(() => undefined),
+      (error: unknown) => {
+        throw new BusUnavailableError(spec.type, options.timeoutMs, error);
+      },
+    );
+    let reply: Reply;
     try {
-      await this.bus.publish(topic, [{ key, value: command, headers: injectTraceHeaders({ 'message-type': spec.type }) }]);
-    } catch (error) {
+      reply = await Promise.race([answered, sendFailed]);
+    } finally {
       const waiting = this.pending.get(id);
       if (waiting) clearTimeout(waiting.timer);
       this.pending.delete(id);
-      throw error;
     }
-    const reply = await answered;
     if (!reply.ok) {
       const data = reply.data === undefined ? undefined : (spec.reply.parse(reply.data) as ReplyOf<S>);
       return { ok: false, error: reply.error ?? { code: 'UNKNOWN', message: 'no error given' }, data };
