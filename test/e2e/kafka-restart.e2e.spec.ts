@@ -1,5 +1,6 @@
 import { startKafka, stopKafka } from '@pds/infra';
 import { testServers } from '../support/environment';
+import { runAudit } from '../support/audit';
 import { runLoad } from '../support/load';
 import { expectChargedExactlyForSuccesses } from '../support/reconcile';
 import { startTestStack, type TestStack } from '../support/stack';
@@ -36,6 +37,8 @@ describe('Kafka broker stopped and restarted during a load of chargeable calls',
     // The stack works normally afterwards.
     const after = await t.call(path, account.apiKey);
     expect(after.status).toBe(200);
+    const audit = runAudit(t.databaseUrl);
+    expect([audit.code, audit.stdout]).toEqual([0, expect.stringContaining('result                PASS')]);
     process.stdout.write(`Kafka restart: ${JSON.stringify(summary)}\n`);
   });
 });

@@ -1,3 +1,4 @@
+import { runAudit } from '../support/audit';
 import { runLoad } from '../support/load';
 import { expectChargedExactlyForSuccesses } from '../support/reconcile';
 import { startTestStack, type TestStack } from '../support/stack';
@@ -30,6 +31,8 @@ describe('billing-ledger killed during a load of chargeable calls', () => {
 
     const summary = await expectChargedExactlyForSuccesses(t.databaseUrl, account.accountId, 1000, calls);
     expect(summary.succeeded).toBeGreaterThan(10);
+    const audit = runAudit(t.databaseUrl);
+    expect([audit.code, audit.stdout]).toEqual([0, expect.stringContaining('result                PASS')]);
     process.stdout.write(`ledger SIGKILL: ${JSON.stringify(summary)}\n`);
   });
 });

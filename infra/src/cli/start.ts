@@ -80,7 +80,7 @@ const main = async () => {
       logDir: join(runDir, 'logs'),
     });
     const stackFile = join(runDir, 'stack.json');
-    writeFileSync(stackFile, JSON.stringify({ gatewayUrl: stack.gatewayUrl, adminUrl: stack.adminUrl, adminToken }, null, 2), { mode: 0o600 });
+    writeFileSync(stackFile, JSON.stringify({ gatewayUrl: stack.gatewayUrl, adminUrl: stack.adminUrl, adminToken, databaseUrl }, null, 2), { mode: 0o600 });
     chmodSync(stackFile, 0o600);
     const demo = await demoAccount(new AdminClient(stack.adminUrl, adminToken));
     say('');
