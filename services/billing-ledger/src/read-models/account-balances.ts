@@ -58,6 +58,8 @@ export const projectAccountBalances = async (events: RecordedEvent[], tx: pg.Poo
         await settled(tx, e.data.accountId, e.data.reservationId);
         break;
       case 'CreditReservationRejected':
+        // No balance moves, but the row records that the projection has seen the account's latest event.
+        await move(tx, e.data.accountId, {}, at, pos);
         break;
     }
   }

@@ -18,6 +18,19 @@ describe('PostgreSQL global log', () => {
     return { events, cursor: last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : cursor };
   };
 
+  it('orders the log by transaction id as a number, not as text', async () => {
+    // Written directly with chosen transaction ids: 10 sorts before 9 as text but after it as a number.
+    await store.pool.query(
+      `INSERT INTO events (event_id, stream_id, stream_position, type, data, transaction_id)
+       VALUES (gen_random_uuid(), 'order-ten', 0, 'T', '{}', '10'::xid8), (gen_random_uuid(), 'order-nine', 0, 'T', '{}', '9'::xid8)`,
+    );
+    const events = await store.readAll({ after: logStart, limit: 10, categories: ['order'] });
+    expect(events.map((e) => [e.streamId, e.transactionId])).toEqual([
+      ['order-nine', '9'],
+      ['order-ten', '10'],
+    ]);
+  });
+
   it('never skips an event whose transaction commits after a later-numbered one', async () => {
     // Transaction A takes the lower global position but commits last; B takes a higher one and commits first.
     const a = await store.pool.connect();

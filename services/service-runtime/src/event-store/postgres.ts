@@ -99,6 +99,8 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  // The ORDER BY names the table's columns: a bare `transaction_id` would mean the text alias in the select list
+  // and sort '1001' before '730'.
   async readAll(options: ReadAllOptions, client: pg.ClientBase | pg.Pool = this.pool): Promise<RecordedEvent[]> {
     const { rows } = await client.query<EventRow>(
       `SELECT ${columns} FROM events
@@ -106,7 +108,7 @@ export class PostgresEventStore implements EventStore {
           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
           AND ($3::text[] IS NULL OR category = ANY($3::text[]))
           AND ($4::timestamptz IS NULL OR recorded_at <= $4::timestamptz)
-        ORDER BY transaction_id, global_position
+        ORDER BY events.transaction_id, events.global_position
         LIMIT $5`,
       [options.after.transactionId, options.after.globalPosition, options.categories ?? null, options.until ?? null, options.limit],
     );
