@@ -28,7 +28,32 @@ afterAll(async () => {
 
 const ctx = { correlationId: 'ledger-messaging-test', actor: 'test' };
 
+/** Sends the same command (same id) twice, as a redelivery would, and returns both answers. */
+const twice = async <S extends Parameters<Awaited<ReturnType<typeof connectTestBus>>['rpc']['request']>[0]>(spec: S, accountId: string, data: object) => {
+  const topic = topicsFor(t.stack.options.namespace).commands('billing-ledger');
+  const commandId = randomUUID();
+  const send = () => rpc().request(spec, topic, accountId, data as never, ctx, { timeoutMs: 10_000, commandId });
+  return [await send(), await send()];
+};
+
 describe('billing ledger over Kafka', () => {
+  it('records every kind of ledger command once when it is delivered twice', async () => {
+    const accountId = `acc_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+    const opened = await twice(billing.OpenAccount, accountId, { accountId, plan: 'basic', apiKeyHash: 'b'.repeat(64), apiKeyPrefix: 'pds_live_test', openingCredits: 5 });
+    expect(opened[0]).toEqual(opened[1]);
+    const granted = await twice(billing.GrantCredits, accountId, { accountId, grantId: 'top-up-1', amountCredits: 3, reason: 'test' });
+    expect(granted.map((g) => g.ok && g.data.availableCredits)).toEqual([8, 8]);
+    const reservationId = `rsv_${randomUUID()}`;
+    const reserved = await twice(billing.ReserveCredits, accountId, { accountId, reservationId, amountCredits: 2, operation: 'test', requestId: 'dup' });
+    expect(reserved.map((r) => r.ok && r.data.availableCredits)).toEqual([6, 6]);
+    const released = await twice(billing.ReleaseCredits, accountId, { accountId, reservationId, reason: 'test' });
+    expect(released.map((r) => r.ok && r.data.availableCredits)).toEqual([8, 8]);
+
+    const replayed = await replayAccount(t.databaseUrl, accountId);
+    expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsGranted', 'CreditsReserved', 'CreditsReleased']);
+    expect(replayed.availableCredits).toBe(8);
+  });
+
   it('publishes every stored account event to Kafka through the log relay', async () => {
     const account = await t.admin.createAccount('basic', 4);
     await t.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', account.apiKey);
