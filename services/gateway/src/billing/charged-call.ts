@@ -1,5 +1,5 @@
 import { billing, type ErrorCode } from '@pds/contracts';
-import { RequestTimeoutError, type Logger, type RequestContext } from '@pds/service-runtime';
+import { envMs, RequestTimeoutError, type Logger, type RequestContext } from '@pds/service-runtime';
 import { randomUUID } from 'node:crypto';
 import type { BalanceView } from '../http/respond';
 import type { LedgerClient } from './ledger-client';
@@ -9,6 +9,9 @@ export type WorkOutcome<T> = { ok: true; data: T } | { ok: false; code: ErrorCod
 export type ChargedOutcome<T> =
   | { ok: true; data: T; chargedCredits: number; balance: BalanceView }
   | { ok: false; code: ErrorCode; message: string; balance?: BalanceView };
+
+/** How long an unconfirmed charge may hold the caller while the ledger comes back to say which way it went. */
+const settlePatienceMs = envMs('SETTLE_PATIENCE_MS', 30_000);
 
 const view = (b: billing.LedgerBalance | undefined): BalanceView | undefined =>
   b && { availableCredits: b.availableCredits, creditsRefreshAt: b.creditsRefreshAt };
@@ -65,7 +68,7 @@ export const chargedCall = async <T>(
     return undefined;
   });
   if (captured?.ok) return { ok: true, data: outcome.data, chargedCredits: charge.costCredits, balance: view(captured.data) as BalanceView };
-  return settleUnconfirmedCapture(ledger, logger, ctx, accountId, reservationId, outcome.data, charge.costCredits);
+  return settleUnconfirmedCapture(ledger, logger, ctx, { accountId, reservationId, patienceMs: settlePatienceMs }, outcome.data, charge.costCredits);
 };
 
 /**
@@ -77,13 +80,14 @@ const settleUnconfirmedCapture = async <T>(
   ledger: LedgerClient,
   logger: Logger,
   ctx: RequestContext,
-  accountId: string,
-  reservationId: string,
+  reservation: { accountId: string; reservationId: string; patienceMs: number },
   data: T,
   costCredits: number,
 ): Promise<ChargedOutcome<T>> => {
+  const { accountId, reservationId } = reservation;
   const unavailable = 'The billing service did not confirm the charge; nothing was charged. Retry shortly.';
-  const released = await ledger.release(ctx, accountId, reservationId, 'capture not confirmed').catch((err: unknown) => {
+  // The caller waits (bounded) rather than be told something the ledger may yet contradict.
+  const released = await ledger.release(ctx, accountId, reservationId, 'capture not confirmed', reservation.patienceMs).catch((err: unknown) => {
     logger.error({ err, reservationId }, 'release after an unconfirmed capture not confirmed either; the reservation expires');
     return undefined;
   });

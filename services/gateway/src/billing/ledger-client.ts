@@ -23,8 +23,9 @@ export class LedgerClient {
     return this.settle(billing.CaptureCredits, { accountId, reservationId }, ctx);
   }
 
-  release(ctx: RequestContext, accountId: string, reservationId: string, reason: string) {
-    return this.settle(billing.ReleaseCredits, { accountId, reservationId, reason }, ctx);
+  /** `patienceMs`: keep asking (same command id) this long in all, for when only the ledger's answer can settle a call. */
+  release(ctx: RequestContext, accountId: string, reservationId: string, reason: string, patienceMs = 0) {
+    return this.settle(billing.ReleaseCredits, { accountId, reservationId, reason }, ctx, patienceMs);
   }
 
   balance(ctx: RequestContext, accountId: string) {
@@ -53,16 +54,23 @@ export class LedgerClient {
     spec: typeof billing.CaptureCredits | typeof billing.ReleaseCredits,
     data: { accountId: string; reservationId: string; reason?: string },
     ctx: RequestContext,
+    patienceMs = 0,
   ): Promise<LedgerOutcome> {
     const commandId = randomUUID();
+    const giveUpAt = Date.now() + patienceMs;
     for (let attempt = 1; ; attempt++) {
+      const attemptStartedAt = Date.now();
       try {
         return await this.rpc.request(spec, this.topics.commands('billing-ledger'), data.accountId, data as never, ctx, {
           timeoutMs: this.timeoutMs,
           commandId,
         });
       } catch (error) {
-        if (!(error instanceof RequestTimeoutError) || attempt >= settleAttempts) throw error;
+        if (!(error instanceof RequestTimeoutError)) throw error;
+        if (attempt >= settleAttempts && Date.now() >= giveUpAt) throw error;
+        // A send that failed at once (broker unreachable) must not spin: pad the attempt out to its timeout.
+        const padMs = Math.min(attemptStartedAt + this.timeoutMs, giveUpAt) - Date.now();
+        if (padMs > 0) await new Promise((r) => setTimeout(r, padMs));
       }
     }
   }
