@@ -15,6 +15,3 @@ export const startKafka = (dataDir: string, port: number): RunningKafka => {
 };
 
 export const stopKafka = (dataDir: string) => execFileSync(script, ['stop', dataDir], { stdio: 'inherit' });
-
-/** Ports are free when nothing accepts a connection on them. */
-export const fetchKafka = () => execFileSync(script, ['fetch'], { stdio: 'inherit' });

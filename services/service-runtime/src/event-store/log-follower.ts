@@ -30,7 +30,6 @@ export class LogFollower {
   private loop: Promise<void> | undefined;
   private stopListening: (() => Promise<void>) | undefined;
   private lockClient: pg.PoolClient | undefined;
-  private caughtUp = false;
 
   constructor(private readonly options: LogFollowerOptions) {}
 
@@ -51,11 +50,6 @@ export class LogFollower {
     }
   }
 
-  /** True once a pass found nothing left to read. */
-  get isCaughtUp(): boolean {
-    return this.caughtUp;
-  }
-
   private async run(): Promise<void> {
     const pollIntervalMs = this.options.pollIntervalMs ?? 500;
     while (this.running) {
@@ -72,7 +66,6 @@ export class LogFollower {
         await this.sleep(pollIntervalMs);
         continue;
       }
-      this.caughtUp = !moreToRead;
       if (!moreToRead) await this.sleep(pollIntervalMs);
     }
   }
