@@ -5,6 +5,17 @@ export interface AccountBalance {
   availableCredits: number;
   reservedCredits: number;
   creditsRefreshAt: string | null;
+  creditCycle: 'monthly' | 'trial' | 'non_renewing';
+  purchaseBalance: { availablePence: number; reservedPence: number; quarantinedPence: number; debtPence: number };
+  standing: { held: boolean; orderingEnabled: boolean };
+}
+
+export interface AccountOptions {
+  rateLimits?: { perMinute: number; perDay: number; perMonth: number };
+  cycle?: 'monthly' | 'trial' | 'non_renewing';
+  monthlyCredits?: number;
+  purchaseBalancePence?: number;
+  orderingEnabled?: boolean;
 }
 
 export class AdminClient {
@@ -13,12 +24,29 @@ export class AdminClient {
     private readonly token: string,
   ) {}
 
-  createAccount(
-    plan: string,
-    credits: number,
-    rateLimits?: { perMinute: number; perDay: number; perMonth: number },
-  ): Promise<AccountBalance & { apiKey: string }> {
-    return this.call('POST', '/admin/v1/accounts', { plan, credits, ...(rateLimits ? { rateLimits } : {}) });
+  /** `credits` undefined: a monthly account starts with its allowance. */
+  createAccount(plan: string, credits: number | undefined, options: AccountOptions = {}): Promise<AccountBalance & { apiKey: string }> {
+    return this.call('POST', '/admin/v1/accounts', { plan, ...(credits === undefined ? {} : { credits }), ...options });
+  }
+
+  deposit(accountId: string, pence: number, reference?: string): Promise<AccountBalance> {
+    return this.call('POST', `/admin/v1/accounts/${encodeURIComponent(accountId)}/deposits`, { pence, ...(reference ? { reference } : {}) });
+  }
+
+  recordDebt(accountId: string, pence: number, reason: string): Promise<AccountBalance> {
+    return this.call('POST', `/admin/v1/accounts/${encodeURIComponent(accountId)}/debts`, { pence, reason });
+  }
+
+  setHold(accountId: string, held: boolean, reason: string): Promise<AccountBalance> {
+    return this.call('POST', `/admin/v1/accounts/${encodeURIComponent(accountId)}/hold`, { held, reason });
+  }
+
+  setOrdering(accountId: string, enabled: boolean): Promise<AccountBalance> {
+    return this.call('POST', `/admin/v1/accounts/${encodeURIComponent(accountId)}/ordering`, { enabled });
+  }
+
+  resolveReservation(accountId: string, reservationId: string, outcome: 'capture' | 'release', reason: string): Promise<AccountBalance> {
+    return this.call('POST', `/admin/v1/accounts/${encodeURIComponent(accountId)}/reservations/${encodeURIComponent(reservationId)}`, { outcome, reason });
   }
 
   grantCredits(accountId: string, credits: number): Promise<AccountBalance> {

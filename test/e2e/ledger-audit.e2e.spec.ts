@@ -11,7 +11,7 @@ afterAll(async () => t?.stop());
 
 describe('finance audit over a live ledger', () => {
   it('200 concurrent calls on an Enterprise account with 50 credits: 50 succeed, 150 get 402, and the audit passes', async () => {
-    const account = await t.admin.createAccount('enterprise', 50, { perMinute: 1000, perDay: 10_000, perMonth: 100_000 });
+    const account = await t.admin.createAccount('enterprise', 50, { rateLimits: { perMinute: 1000, perDay: 10_000, perMonth: 100_000 } });
     const results = await Promise.all(Array.from({ length: 200 }, () => t.call(path, account.apiKey)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(50);
     expect(results.filter((r) => r.status === 402)).toHaveLength(150);

@@ -1,5 +1,5 @@
 import { billing, ledgerEvents, topicsFor } from '@pds/contracts';
-import type { IncomingMessage } from '@pds/service-runtime';
+import type { IncomingMessage, RequestOutcome } from '@pds/service-runtime';
 import { randomUUID } from 'node:crypto';
 import { connectTestBus } from '../support/bus';
 import { replayAccount, waitFor } from '../support/ledger';
@@ -49,9 +49,49 @@ describe('billing ledger over Kafka', () => {
     const released = await twice(billing.ReleaseCredits, accountId, { accountId, reservationId, reason: 'test' });
     expect(released.map((r) => r.ok && r.data.availableCredits)).toEqual([8, 8]);
 
+
+    // The Purchase Balance side, holds and entitlements: each answer twice the same, each event recorded once.
+    const pence = (outcomes: Array<RequestOutcome<billing.LedgerBalance>>) => outcomes.map((o) => (o.ok ? [o.data.availableCredits, o.data.purchaseBalance.availablePence] : o.error.code));
+    expect(pence(await twice(billing.SetOrderingEntitlement, accountId, { accountId, enabled: true, reason: 'test' }))).toEqual([[8, 0], [8, 0]]);
+    expect(pence(await twice(billing.DepositPurchaseBalance, accountId, { accountId, depositId: 'dep-1', amountPence: 1_400, reference: 'test' }))).toEqual([[8, 1_400], [8, 1_400]]);
+    const order = { accountId, amountCredits: 2, amountPence: 700, purpose: 'official_copy_order', operation: 'test', requestId: 'order' };
+    expect(pence(await twice(billing.ReserveCredits, accountId, { ...order, reservationId: 'order-1' }))).toEqual([[6, 700], [6, 700]]);
+    expect(pence(await twice(billing.CaptureCredits, accountId, { accountId, reservationId: 'order-1' }))).toEqual([[6, 700], [6, 700]]);
+    const refund = { accountId, reservationId: 'order-1', refundId: 'refund-1', amountCredits: 1, amountPence: 200, reason: 'test' };
+    expect(pence(await twice(billing.RefundCapture, accountId, refund))).toEqual([[7, 900], [7, 900]]);
+    expect(pence(await twice(billing.ReserveCredits, accountId, { ...order, reservationId: 'order-2', amountCredits: 1 }))).toEqual([[6, 200], [6, 200]]);
+    const quarantined = await twice(billing.QuarantineReservation, accountId, { accountId, reservationId: 'order-2', reason: 'test' });
+    expect(quarantined.map((q) => q.ok && q.data.purchaseBalance.quarantinedPence)).toEqual([700, 700]);
+    expect(pence(await twice(billing.ReleaseCredits, accountId, { accountId, reservationId: 'order-2', reason: 'test' }))).toEqual([[7, 900], [7, 900]]);
+    const debt = await twice(billing.RecordDebt, accountId, { accountId, debtId: 'debt-1', amountPence: 100, reason: 'test' });
+    expect(debt.map((d) => d.ok && d.data.purchaseBalance.debtPence)).toEqual([100, 100]);
+    const held = await twice(billing.SetAccountHold, accountId, { accountId, held: true, reason: 'test' });
+    expect(held.map((h) => h.ok && h.data.standing.held)).toEqual([true, true]);
+
     const replayed = await replayAccount(t.databaseUrl, accountId);
-    expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsGranted', 'CreditsReserved', 'CreditsReleased']);
-    expect(replayed.availableCredits).toBe(8);
+    expect(replayed.events.map((e) => e.type)).toEqual([
+      'AccountOpened',
+      'CreditsGranted',
+      'CreditsGranted',
+      'CreditsReserved',
+      'CreditsReleased',
+      'OrderingEntitlementChanged',
+      'CashDeposited',
+      'CreditsReserved',
+      'CashReserved',
+      'CreditsCaptured',
+      'CashCaptured',
+      'CreditsRefunded',
+      'CashRefunded',
+      'CreditsReserved',
+      'CashReserved',
+      'ReservationQuarantined',
+      'CreditsReleased',
+      'CashReleased',
+      'DebtRecorded',
+      'AccountHeld',
+    ]);
+    expect([replayed.availableCredits, replayed.availablePence]).toEqual([7, 900]);
   });
 
   it('publishes every stored account event to Kafka through the log relay', async () => {

@@ -20,7 +20,8 @@ const billingHeaders = (headers: Headers) => ({
 
 describe('renovation uplift calculator through the whole stack', () => {
   it('answers the exact response shape, charges 1 credit and reports the ledger balance', async () => {
-    const account = await t.admin.createAccount('basic', 10);
+    // A trial balance: no refresh date, so no X-Credits-Refresh-At (monthly accounts are covered by the refresh tests).
+    const account = await t.admin.createAccount('basic', 10, { cycle: 'trial' });
     const res = await t.call(calculator('value=250000&floorArea=100&extensionArea=20&renovationUplift=10'), account.apiKey);
     expect(res.status).toBe(200);
     // Worked by hand: base £2,500/m²; extension £50,000; subtotal £300,000; uplift 10% £30,000; adjusted £330,000 / 120 m².
@@ -69,7 +70,8 @@ describe('renovation uplift calculator through the whole stack', () => {
       const res = await t.call(calculator(query), account.apiKey);
       expect([query, res.status, res.body.success, res.body.error.code]).toEqual([query, 400, false, code]);
       expect(typeof res.body.error.message).toBe('string');
-      expect(billingHeaders(res.headers)).toEqual({ charged: '0', remaining: '4', refreshAt: null });
+      // A monthly account: its next refresh travels on error responses too.
+      expect(billingHeaders(res.headers)).toEqual({ charged: '0', remaining: '4', refreshAt: account.creditsRefreshAt });
     }
     expect((await t.admin.showAccount(account.accountId)).availableCredits).toBe(4);
   });
@@ -89,7 +91,8 @@ describe('renovation uplift calculator through the whole stack', () => {
     const res = await t.call(calculator('value=100&floorArea=10'), account.apiKey);
     expect(res.status).toBe(402);
     expect(res.body.error.code).toBe('INSUFFICIENT_CREDITS');
-    expect(billingHeaders(res.headers)).toEqual({ charged: '0', remaining: '0', refreshAt: null });
+    expect(billingHeaders(res.headers)).toEqual({ charged: '0', remaining: '0', refreshAt: account.creditsRefreshAt });
+    expect(account.creditsRefreshAt).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000\+0[01]:00$/);
     await t.admin.grantCredits(account.accountId, 2);
     const after = await t.call(calculator('value=100&floorArea=10'), account.apiKey);
     expect([after.status, after.body.billing.creditsRemaining]).toEqual([200, 1]);
@@ -159,8 +162,8 @@ describe('renovation uplift calculator through the whole stack', () => {
     writeFileSync(stackFile, JSON.stringify({ adminUrl: t.stack.adminUrl, adminToken: (t.admin as unknown as { token: string }).token }));
     const admin = (...args: string[]) =>
       JSON.parse(execFileSync(process.execPath, [join(__dirname, '..', '..', 'infra', 'dist', 'cli', 'admin.js'), ...args], { env: { ...process.env, PDS_STACK_FILE: stackFile } }).toString());
-    const created = admin('account', 'create', '--plan', 'basic', '--credits', '500');
-    expect(Object.keys(created).sort()).toEqual(['accountId', 'apiKey']);
+    const created = admin('account', 'create', '--plan', 'basic', '--credits', '500', '--cycle', 'non-renewing');
+    expect(created).toEqual({ accountId: expect.stringMatching(/^acc_/), apiKey: expect.stringMatching(/^pds_live_/), creditsRefreshAt: null });
     expect(admin('credits', 'grant', '--account', created.accountId, '--credits', '25').availableCredits).toBe(525);
     const res = await t.call(calculator('value=100&floorArea=10'), created.apiKey);
     expect(res.body.billing.creditsRemaining).toBe(524);
@@ -170,6 +173,20 @@ describe('renovation uplift calculator through the whole stack', () => {
       availableCredits: 524,
       reservedCredits: 0,
       creditsRefreshAt: null,
+      creditCycle: 'non_renewing',
+      purchaseBalance: { availablePence: 0, reservedPence: 0, quarantinedPence: 0, debtPence: 0 },
+      standing: { held: false, orderingEnabled: false },
     });
+    // Purchase Balance, debt, holds and the ordering entitlement, from the command line.
+    expect(admin('balance', 'deposit', '--account', created.accountId, '--pence', '2500').purchaseBalance.availablePence).toBe(2_500);
+    expect(admin('debt', 'record', '--account', created.accountId, '--pence', '300', '--reason', 'card chargeback').purchaseBalance).toEqual({
+      availablePence: 2_500,
+      reservedPence: 0,
+      quarantinedPence: 0,
+      debtPence: 300,
+    });
+    expect(admin('account', 'hold', '--account', created.accountId, '--reason', 'review').standing).toEqual({ held: true, orderingEnabled: false });
+    expect(admin('ordering', 'enable', '--account', created.accountId).standing).toEqual({ held: true, orderingEnabled: true });
+    expect(admin('account', 'unhold', '--account', created.accountId, '--reason', 'cleared').standing).toEqual({ held: false, orderingEnabled: true });
   });
 });

@@ -1,4 +1,4 @@
-import { evolve, initialState, availableCredits, type AccountEvent } from '@pds/billing-ledger';
+import { evolve, initialState, availableCredits, availablePence, type AccountEvent } from '@pds/billing-ledger';
 import { ledgerEvents } from '@pds/contracts';
 import pg from 'pg';
 
@@ -18,6 +18,8 @@ export const replayAccount = async (databaseUrl: string, accountId: string) => {
       events,
       lastGlobalPosition: Number(rows[rows.length - 1]?.global_position ?? 0),
       availableCredits: availableCredits(state),
+      availablePence: availablePence(state),
+      nextRefreshAt: state.nextRefreshAt,
       grantedCredits: state.grantedCredits,
       capturedCredits: state.capturedCredits,
       reservedCredits: state.reservedCredits,

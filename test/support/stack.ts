@@ -1,5 +1,6 @@
 import { AdminClient, ServiceStack } from '@pds/infra';
 import { createServer } from 'node:net';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freshDatabase, testServers, uniqueName } from './environment';
 
@@ -19,6 +20,8 @@ export interface TestStack {
   databaseUrl: string;
   url: (path: string) => string;
   call: (path: string, apiKey?: string) => Promise<{ status: number; headers: Headers; body: any }>;
+  /** Moves every service's business time to real time plus `offsetMs` (all services read the same clock file). */
+  setClockOffset: (offsetMs: number) => void;
   stop: () => Promise<void>;
 }
 
@@ -28,6 +31,15 @@ export const startTestStack = async (env: Record<string, string> = {}): Promise<
   const databaseUrl = await freshDatabase('e2e');
   const namespace = uniqueName('e2e').replace('_', '-');
   const adminToken = uniqueName('token');
+  const logDir = join(servers.workDir, 'logs', namespace);
+  mkdirSync(logDir, { recursive: true });
+  const clockFile = join(logDir, 'clock.json');
+  const setClockOffset = (offsetMs: number) => {
+    // Written whole, then renamed, so that no service reads half a file.
+    writeFileSync(`${clockFile}.tmp`, JSON.stringify({ offsetMs }));
+    renameSync(`${clockFile}.tmp`, clockFile);
+  };
+  setClockOffset(0);
   const stack = await ServiceStack.start({
     databaseUrl,
     kafkaBrokers: servers.kafkaBrokers,
@@ -35,8 +47,8 @@ export const startTestStack = async (env: Record<string, string> = {}): Promise<
     port: await freePort(),
     adminPort: await freePort(),
     adminToken,
-    logDir: join(servers.workDir, 'logs', namespace),
-    env: { LOG_LEVEL: 'info', ...env },
+    logDir,
+    env: { LOG_LEVEL: 'info', PDS_CLOCK_FILE: clockFile, ...env },
   });
   const url = (path: string) => `${stack.gatewayUrl}${path}`;
   return {
@@ -48,6 +60,7 @@ export const startTestStack = async (env: Record<string, string> = {}): Promise<
       const res = await fetch(url(path), { headers: apiKey ? { 'x-api-key': apiKey } : {}, signal: AbortSignal.timeout(30_000) });
       return { status: res.status, headers: res.headers, body: await res.json() };
     },
+    setClockOffset,
     stop: () => stack.stop(),
   };
 };

@@ -1,6 +1,6 @@
 import { defineCommand } from '../messaging/envelope';
 import { z } from '../zod';
-import { RateLimits } from './plans';
+import { CreditCycle, RateLimits } from './plans';
 
 export const plans = ['basic', 'standard', 'premium', 'enterprise'] as const;
 export const Plan = z.enum(plans);
@@ -8,6 +8,14 @@ export type Plan = z.infer<typeof Plan>;
 
 const accountId = z.string().regex(/^acc_[A-Za-z0-9]{8,40}$/);
 const credits = z.number().int().positive().max(1_000_000_000);
+/** Purchase Balance amounts are whole pence. */
+const pence = z.number().int().positive().max(100_000_000);
+const reason = z.string().min(1).max(200);
+const operationId = z.string().min(1).max(100);
+
+/** What a reservation is for: paid official-copy orders also need the ordering entitlement and an account in good standing. */
+export const reservationPurposes = ['api_call', 'official_copy_order'] as const;
+export const ReservationPurpose = z.enum(reservationPurposes);
 
 /** What the ledger reports after any command: the balance the gateway shows the caller. */
 export const LedgerBalance = z.object({
@@ -16,6 +24,15 @@ export const LedgerBalance = z.object({
   availableCredits: z.number().int(),
   reservedCredits: z.number().int().nonnegative(),
   creditsRefreshAt: z.string().datetime({ offset: true }).nullable(),
+  creditCycle: CreditCycle,
+  purchaseBalance: z.object({
+    availablePence: z.number().int(),
+    reservedPence: z.number().int().nonnegative(),
+    /** Held for submissions whose outcome is uncertain; neither spent nor spendable until resolved. */
+    quarantinedPence: z.number().int().nonnegative(),
+    debtPence: z.number().int().nonnegative(),
+  }),
+  standing: z.object({ held: z.boolean(), orderingEnabled: z.boolean() }),
 });
 export type LedgerBalance = z.infer<typeof LedgerBalance>;
 
@@ -27,9 +44,14 @@ export const OpenAccount = defineCommand(
     /** SHA-256 of the API key, hex; the key itself never leaves the process that made it. */
     apiKeyHash: z.string().regex(/^[0-9a-f]{64}$/),
     apiKeyPrefix: z.string().min(4).max(24),
-    openingCredits: z.number().int().min(0).max(1_000_000_000),
+    /** Credits until the first refresh; defaults to the monthly allowance on monthly accounts, else 0. */
+    openingCredits: z.number().int().min(0).max(1_000_000_000).optional(),
+    creditCycle: CreditCycle.default('monthly'),
+    /** Only for Enterprise accounts; other plans refresh to their plan's allowance. */
+    monthlyCredits: credits.optional(),
     /** Only for Enterprise accounts; other plans take their plan's limits. */
     rateLimits: RateLimits.optional(),
+    orderingEnabled: z.boolean().default(false),
   }),
   LedgerBalance,
 );
@@ -46,8 +68,13 @@ export const ReserveCredits = defineCommand(
     accountId,
     reservationId: z.string().min(1).max(100),
     amountCredits: credits,
-    operation: z.string().min(1).max(100),
-    requestId: z.string().min(1).max(100),
+    /** Purchase Balance reserved in the same step: both or neither. */
+    amountPence: z.number().int().min(0).max(100_000_000).default(0),
+    purpose: ReservationPurpose.default('api_call'),
+    /** How long the ledger keeps the reservation before voiding it; the ledger's default suits a single API call. */
+    expiresInMs: z.number().int().min(1_000).max(30 * 24 * 3_600_000).optional(),
+    operation: operationId,
+    requestId: operationId,
   }),
   LedgerBalance,
 );
@@ -60,9 +87,44 @@ export const CaptureCredits = defineCommand(
 
 export const ReleaseCredits = defineCommand(
   'ReleaseCredits',
-  z.object({ accountId, reservationId: z.string().min(1).max(100), reason: z.string().min(1).max(200) }),
+  z.object({ accountId, reservationId: z.string().min(1).max(100), reason }),
   LedgerBalance,
 );
+
+/** A submission whose outcome is unknown: the reservation (cash and credits) stays held, never expires, until captured or released. */
+export const QuarantineReservation = defineCommand(
+  'QuarantineReservation',
+  z.object({ accountId, reservationId: z.string().min(1).max(100), reason }),
+  LedgerBalance,
+);
+
+/** Gives back part or all of what a captured reservation took. */
+export const RefundCapture = defineCommand(
+  'RefundCapture',
+  z
+    .object({
+      accountId,
+      reservationId: z.string().min(1).max(100),
+      refundId: operationId,
+      amountCredits: z.number().int().min(0).max(1_000_000_000).default(0),
+      amountPence: z.number().int().min(0).max(100_000_000).default(0),
+      reason,
+    })
+    .refine((r) => r.amountCredits + r.amountPence > 0, { message: 'a refund gives back credits, pence or both' }),
+  LedgerBalance,
+);
+
+export const DepositPurchaseBalance = defineCommand(
+  'DepositPurchaseBalance',
+  z.object({ accountId, depositId: operationId, amountPence: pence, reference: reason }),
+  LedgerBalance,
+);
+
+export const RecordDebt = defineCommand('RecordDebt', z.object({ accountId, debtId: operationId, amountPence: pence, reason }), LedgerBalance);
+
+export const SetAccountHold = defineCommand('SetAccountHold', z.object({ accountId, held: z.boolean(), reason }), LedgerBalance);
+
+export const SetOrderingEntitlement = defineCommand('SetOrderingEntitlement', z.object({ accountId, enabled: z.boolean(), reason }), LedgerBalance);
 
 export const GetBalance = defineCommand('GetBalance', z.object({ accountId }), LedgerBalance);
 
@@ -76,4 +138,12 @@ export const ledgerErrorCodes = {
   reservationReleased: 'RESERVATION_ALREADY_RELEASED',
   reservationExpired: 'RESERVATION_EXPIRED',
   reservationMismatch: 'RESERVATION_MISMATCH',
+  reservationNotCaptured: 'RESERVATION_NOT_CAPTURED',
+  refundExceedsCapture: 'REFUND_EXCEEDS_CAPTURE',
+  refundMismatch: 'REFUND_MISMATCH',
+  customAllowanceNotAllowed: 'CUSTOM_ALLOWANCE_NOT_ALLOWED',
+  insufficientPurchaseBalance: 'INSUFFICIENT_PURCHASE_BALANCE',
+  accountHeld: 'ACCOUNT_HELD',
+  accountInDebt: 'ACCOUNT_IN_DEBT',
+  orderingNotEnabled: 'ORDERING_NOT_ENABLED',
 } as const;

@@ -1,8 +1,11 @@
 import { z } from '../zod';
-import { Plan } from './commands';
-import { RateLimits } from './plans';
+import { Plan, ReservationPurpose } from './commands';
+import { CreditCycle, RateLimits } from './plans';
 
-/** Ledger events, stored on the stream `account-<accountId>`; amounts are whole credits. */
+/**
+ * Ledger events, stored on the stream `account-<accountId>`. Credits are whole credits, Purchase Balance amounts whole
+ * pence. Who and why (command id, request id, operation, actor) travel in each event's metadata.
+ */
 export const AccountOpened = z.object({
   type: z.literal('AccountOpened'),
   data: z.object({
@@ -12,6 +15,21 @@ export const AccountOpened = z.object({
     apiKeyPrefix: z.string(),
     openedAt: z.string(),
     rateLimits: RateLimits.optional(),
+    /** Absent on accounts opened before cycles existed: they never refresh. */
+    creditCycle: CreditCycle.optional(),
+    monthlyCredits: z.number().int().positive().optional(),
+    orderingEnabled: z.boolean().optional(),
+  }),
+});
+/** A monthly refresh: the balance (granted less captured, plus refunds) is set to the allowance; `adjustmentCredits` may be negative. */
+export const CreditsRefreshed = z.object({
+  type: z.literal('CreditsRefreshed'),
+  data: z.object({
+    accountId: z.string(),
+    refreshedAt: z.string(),
+    nextRefreshAt: z.string(),
+    allowanceCredits: z.number().int().nonnegative(),
+    adjustmentCredits: z.number().int(),
   }),
 });
 export const CreditsGranted = z.object({
@@ -27,12 +45,24 @@ export const CreditsReserved = z.object({
     operation: z.string(),
     requestId: z.string(),
     expiresAt: z.string().optional(),
+    purpose: ReservationPurpose.optional(),
   }),
+});
+/** The Purchase Balance side of a reservation, recorded in the same append as its `CreditsReserved`. */
+export const CashReserved = z.object({
+  type: z.literal('CashReserved'),
+  data: z.object({ accountId: z.string(), reservationId: z.string(), amountPence: z.number().int().positive() }),
 });
 /** A reservation neither captured nor released by `expiresAt` is voided by the ledger, so a crash cannot strand credits. */
 export const CreditReservationExpired = z.object({
   type: z.literal('CreditReservationExpired'),
-  data: z.object({ accountId: z.string(), reservationId: z.string(), amountCredits: z.number().int().positive(), expiresAt: z.string() }),
+  data: z.object({
+    accountId: z.string(),
+    reservationId: z.string(),
+    amountCredits: z.number().int().positive(),
+    amountPence: z.number().int().positive().optional(),
+    expiresAt: z.string(),
+  }),
 });
 export const CreditReservationRejected = z.object({
   type: z.literal('CreditReservationRejected'),
@@ -43,6 +73,9 @@ export const CreditReservationRejected = z.object({
     availableCredits: z.number().int(),
     operation: z.string(),
     requestId: z.string(),
+    /** Why, as a ledger error code; absent means not enough credits. */
+    reasonCode: z.string().optional(),
+    amountPence: z.number().int().nonnegative().optional(),
   }),
 });
 export const CreditsCaptured = z.object({
@@ -54,6 +87,53 @@ export const CreditsReleased = z.object({
   data: z.object({ accountId: z.string(), reservationId: z.string(), amountCredits: z.number().int().positive(), reason: z.string() }),
 });
 
+export const CashCaptured = z.object({
+  type: z.literal('CashCaptured'),
+  data: z.object({ accountId: z.string(), reservationId: z.string(), amountPence: z.number().int().positive() }),
+});
+export const CashReleased = z.object({
+  type: z.literal('CashReleased'),
+  data: z.object({ accountId: z.string(), reservationId: z.string(), amountPence: z.number().int().positive(), reason: z.string() }),
+});
+/** The outcome of a submission is unknown: the reservation's cash and credits stay held, and never expire, until resolved. */
+export const ReservationQuarantined = z.object({
+  type: z.literal('ReservationQuarantined'),
+  data: z.object({
+    accountId: z.string(),
+    reservationId: z.string(),
+    amountCredits: z.number().int().nonnegative(),
+    amountPence: z.number().int().nonnegative(),
+    reason: z.string(),
+  }),
+});
+export const CreditsRefunded = z.object({
+  type: z.literal('CreditsRefunded'),
+  data: z.object({ accountId: z.string(), reservationId: z.string(), refundId: z.string(), amountCredits: z.number().int().positive(), reason: z.string() }),
+});
+export const CashRefunded = z.object({
+  type: z.literal('CashRefunded'),
+  data: z.object({ accountId: z.string(), reservationId: z.string(), refundId: z.string(), amountPence: z.number().int().positive(), reason: z.string() }),
+});
+export const CashDeposited = z.object({
+  type: z.literal('CashDeposited'),
+  data: z.object({ accountId: z.string(), depositId: z.string(), amountPence: z.number().int().positive(), reference: z.string() }),
+});
+export const DebtRecorded = z.object({
+  type: z.literal('DebtRecorded'),
+  data: z.object({ accountId: z.string(), debtId: z.string(), amountPence: z.number().int().positive(), reason: z.string() }),
+});
+/** Part of a deposit that paid off debt, recorded with the deposit. */
+export const DebtRepaid = z.object({
+  type: z.literal('DebtRepaid'),
+  data: z.object({ accountId: z.string(), depositId: z.string(), amountPence: z.number().int().positive() }),
+});
+export const AccountHeld = z.object({ type: z.literal('AccountHeld'), data: z.object({ accountId: z.string(), reason: z.string() }) });
+export const AccountHoldLifted = z.object({ type: z.literal('AccountHoldLifted'), data: z.object({ accountId: z.string(), reason: z.string() }) });
+export const OrderingEntitlementChanged = z.object({
+  type: z.literal('OrderingEntitlementChanged'),
+  data: z.object({ accountId: z.string(), enabled: z.boolean(), reason: z.string() }),
+});
+
 export const LedgerEvent = z.discriminatedUnion('type', [
   AccountOpened,
   CreditsGranted,
@@ -62,6 +142,19 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   CreditsCaptured,
   CreditsReleased,
   CreditReservationExpired,
+  CreditsRefreshed,
+  CashReserved,
+  CashCaptured,
+  CashReleased,
+  ReservationQuarantined,
+  CreditsRefunded,
+  CashRefunded,
+  CashDeposited,
+  DebtRecorded,
+  DebtRepaid,
+  AccountHeld,
+  AccountHoldLifted,
+  OrderingEntitlementChanged,
 ]);
 export type LedgerEvent = z.infer<typeof LedgerEvent>;
 

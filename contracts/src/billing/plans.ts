@@ -20,3 +20,19 @@ export const planRateLimits: Record<Plan, RateLimits> = {
   premium: { perMinute: 100, perDay: 5_000, perMonth: 100_000 },
   enterprise: { perMinute: 1_000, perDay: 100_000, perMonth: 2_000_000 },
 };
+
+/**
+ * How an account's credits renew. `monthly`: the balance resets to the monthly allowance on each anniversary of the
+ * account's opening (Europe/London); `trial` and `non_renewing`: credits last until spent and never refresh.
+ */
+export const creditCycles = ['monthly', 'trial', 'non_renewing'] as const;
+export const CreditCycle = z.enum(creditCycles).openapi('CreditCycle');
+export type CreditCycle = z.infer<typeof CreditCycle>;
+
+/** Credits each monthly refresh restores, per plan. Enterprise accounts may set their own allowance. */
+export const planMonthlyCredits: Record<Plan, number> = {
+  basic: 1_000,
+  standard: 5_000,
+  premium: 20_000,
+  enterprise: 100_000,
+};

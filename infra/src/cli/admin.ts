@@ -6,10 +6,20 @@ import { AdminClient } from '../admin-client';
 import { repoRoot } from '../stack';
 
 const usage = `usage:
-  admin account create --plan basic|standard|premium|enterprise --credits N
+  admin account create --plan basic|standard|premium|enterprise [--credits N]
+        [--cycle monthly|trial|non-renewing]          (default monthly: refreshes on each anniversary)
+        [--monthly-credits N]                         (Enterprise only: custom monthly allowance)
         [--per-minute N --per-day N --per-month N]   (Enterprise only: custom rate limits)
+        [--pence N] [--ordering]                      (opening Purchase Balance; official copy ordering entitlement)
+  admin account show --account ID
   admin credits grant --account ID --credits N
-  admin account show --account ID`;
+  admin balance deposit --account ID --pence N [--reference TEXT]
+  admin debt record --account ID --pence N --reason TEXT
+  admin account hold|unhold --account ID --reason TEXT
+  admin ordering enable|disable --account ID
+  admin reservation capture|release --account ID --reservation ID --reason TEXT   (settles a quarantined reservation)`;
+
+const cycles: Record<string, 'monthly' | 'trial' | 'non_renewing'> = { monthly: 'monthly', trial: 'trial', 'non-renewing': 'non_renewing' };
 
 const fail = (message: string): never => {
   process.stderr.write(`${message}\n`);
@@ -32,6 +42,13 @@ const main = async () => {
       'per-minute': { type: 'string' },
       'per-day': { type: 'string' },
       'per-month': { type: 'string' },
+      cycle: { type: 'string' },
+      'monthly-credits': { type: 'string' },
+      pence: { type: 'string' },
+      ordering: { type: 'boolean' },
+      reason: { type: 'string' },
+      reference: { type: 'string' },
+      reservation: { type: 'string' },
     },
   });
   const stackFile = process.env.PDS_STACK_FILE ?? join(repoRoot, '.run', 'stack.json');
@@ -49,14 +66,51 @@ const main = async () => {
       values['per-minute'] === undefined
         ? undefined
         : { perMinute: whole('per-minute', values['per-minute'], 1), perDay: whole('per-day', values['per-day'], 1), perMonth: whole('per-month', values['per-month'], 1) };
-    const created = await admin.createAccount(values.plan ?? fail(`--plan is required\n${usage}`), whole('credits', values.credits, 0), rateLimits);
-    result = { accountId: created.accountId, apiKey: created.apiKey };
-  } else if (noun === 'credits' && verb === 'grant') {
-    result = await admin.grantCredits(values.account ?? fail(`--account is required\n${usage}`), whole('credits', values.credits, 1));
-  } else if (noun === 'account' && verb === 'show') {
-    result = await admin.showAccount(values.account ?? fail(`--account is required\n${usage}`));
+    const cycle = values.cycle === undefined ? undefined : cycles[values.cycle] ?? fail(`--cycle must be monthly, trial or non-renewing\n${usage}`);
+    const created = await admin.createAccount(
+      values.plan ?? fail(`--plan is required\n${usage}`),
+      values.credits === undefined ? undefined : whole('credits', values.credits, 0),
+      {
+        ...(rateLimits ? { rateLimits } : {}),
+        ...(cycle ? { cycle } : {}),
+        ...(values['monthly-credits'] === undefined ? {} : { monthlyCredits: whole('monthly-credits', values['monthly-credits'], 1) }),
+        ...(values.pence === undefined ? {} : { purchaseBalancePence: whole('pence', values.pence, 1) }),
+        orderingEnabled: values.ordering ?? false,
+      },
+    );
+    result = { accountId: created.accountId, apiKey: created.apiKey, creditsRefreshAt: created.creditsRefreshAt };
   } else {
-    fail(usage);
+    const account = () => values.account ?? fail(`--account is required\n${usage}`);
+    const reason = () => values.reason ?? fail(`--reason is required\n${usage}`);
+    const command = `${noun} ${verb}`;
+    switch (command) {
+      case 'credits grant':
+        result = await admin.grantCredits(account(), whole('credits', values.credits, 1));
+        break;
+      case 'account show':
+        result = await admin.showAccount(account());
+        break;
+      case 'balance deposit':
+        result = await admin.deposit(account(), whole('pence', values.pence, 1), values.reference);
+        break;
+      case 'debt record':
+        result = await admin.recordDebt(account(), whole('pence', values.pence, 1), reason());
+        break;
+      case 'account hold':
+      case 'account unhold':
+        result = await admin.setHold(account(), verb === 'hold', reason());
+        break;
+      case 'ordering enable':
+      case 'ordering disable':
+        result = await admin.setOrdering(account(), verb === 'enable');
+        break;
+      case 'reservation capture':
+      case 'reservation release':
+        result = await admin.resolveReservation(account(), values.reservation ?? fail(`--reservation is required\n${usage}`), verb as 'capture' | 'release', reason());
+        break;
+      default:
+        fail(usage);
+    }
   }
   process.stdout.write(`${JSON.stringify(result)}\n`);
 };

@@ -23,7 +23,8 @@ const demoAccount = async (admin: AdminClient): Promise<{ accountId: string; api
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { accountId: string; apiKey: string };
     if (await admin.showAccount(saved.accountId).then(() => true, () => false)) return saved;
   }
-  const created = await admin.createAccount('basic', 500);
+  // A monthly Basic plan (its allowance refreshes each month), with Purchase Balance and ordering enabled to try official copies.
+  const created = await admin.createAccount('basic', undefined, { purchaseBalancePence: 5_000, orderingEnabled: true });
   const demo = { accountId: created.accountId, apiKey: created.apiKey };
   writeFileSync(file, JSON.stringify(demo, null, 2), { mode: 0o600 });
   return demo;

@@ -10,6 +10,10 @@ import { repoRoot } from '../stack';
 const say = (line: string) => process.stdout.write(`[test] ${line}\n`);
 
 const main = async () => {
+  // Test code is type-checked too (the build skips it): a test that does not compile is a failure, not a skip.
+  say('type-checking the tests (tsc -p test)');
+  const typecheck = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(repoRoot, 'test')], { cwd: repoRoot, stdio: 'inherit' });
+  if (typecheck.status !== 0) throw new Error('the tests do not type-check');
   const work = mkdtempSync(join(tmpdir(), 'pds-test-'));
   chmodSync(work, 0o755); // the postgres user must reach its data directory inside
   const pgPort = Number(process.env.TEST_PG_PORT ?? 55432);

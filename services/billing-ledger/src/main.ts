@@ -1,9 +1,11 @@
 import { ledgerEvents } from '@pds/contracts';
 import { AggregateStore, bootService, envMs, LogFollower, serveCommands, startKafkaRelay, type RecordedEvent } from '@pds/service-runtime';
 import pg from 'pg';
-import { evolve, initialState, type Account, type AccountEvent } from './accounts/account';
+import { initialState, type Account, type AccountEvent } from './accounts/account';
+import { evolve } from './accounts/evolve';
 import { ledgerHandlers } from './accounts/handlers';
 import { projectAccountBalances } from './read-models/account-balances';
+import { startRefreshScheduler } from './cycles/refresh-scheduler';
 import { startExpirySweeper } from './reservations/expiry-sweeper';
 
 const parse = (r: RecordedEvent): AccountEvent => ledgerEvents.LedgerEvent.parse({ type: r.type, data: r.data });
@@ -23,10 +25,13 @@ const main = async () => {
   const reservationTtlMs = envMs('RESERVATION_TTL_MS', 120_000);
   const db = new pg.Pool({ connectionString: rt.config.databaseUrl, max: 4 });
   rt.onShutdown(() => db.end());
-  const sweeper = startExpirySweeper({ db, accounts, intervalMs: envMs('RESERVATION_SWEEP_MS', 1_000), logger: rt.logger });
+  const sweepMs = envMs('RESERVATION_SWEEP_MS', 1_000);
+  const sweeper = startExpirySweeper({ db, accounts, intervalMs: sweepMs, logger: rt.logger, clock: rt.clock });
   rt.onShutdown(() => sweeper.stop());
+  const refresher = startRefreshScheduler({ db, accounts, intervalMs: envMs('REFRESH_SCAN_MS', 5_000), logger: rt.logger, clock: rt.clock });
+  rt.onShutdown(() => refresher.stop());
 
-  const handlers = ledgerHandlers(accounts, reservationTtlMs);
+  const handlers = ledgerHandlers(accounts, rt.clock, reservationTtlMs);
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'billing-ledger', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());
   rt.logger.info('billing-ledger ready');

@@ -1,5 +1,5 @@
 import type { Topics } from '@pds/contracts';
-import type { KafkaBus, RequestContext, RequestReplyClient } from '@pds/service-runtime';
+import type { Clock, KafkaBus, RequestContext, RequestReplyClient } from '@pds/service-runtime';
 import type pg from 'pg';
 import type { LedgerClient } from './billing/ledger-client';
 import type { BalanceView } from './http/respond';
@@ -13,6 +13,8 @@ export interface GatewayDeps {
   ledger: LedgerClient;
   topics: Topics;
   rateLimiter: RateLimiter;
+  /** Business time: rate-limit windows and everything dated for the caller. */
+  clock: Clock;
   /** How long the gateway waits for the work of a call before giving up and releasing the reservation. */
   workTimeoutMs: number;
   /** The caller's balance for an answer that charged nothing; undefined when the ledger cannot say in time. */

@@ -25,7 +25,8 @@ const main = async () => {
     rpc,
     ledger,
     topics: rt.topics,
-    rateLimiter: new RateLimiter(db),
+    rateLimiter: new RateLimiter(db, () => rt.clock.now()),
+    clock: rt.clock,
     workTimeoutMs: envMs('WORK_TIMEOUT_MS', 5_000),
     balanceFor: async (ctx, accountId) => {
       const outcome = await ledgerWithShortWait.balance(ctx, accountId).catch(() => undefined);

@@ -1,4 +1,6 @@
 export * from './config';
+export * from './periodic';
+export * from './clock';
 export * from './service';
 export * from './observability/logger';
 export * from './observability/tracing';

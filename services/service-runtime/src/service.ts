@@ -1,4 +1,5 @@
 import { partitionsPerTopic, serviceNames, topicsFor, type ServiceName, type Topics } from '@pds/contracts';
+import { clockFromEnv, type Clock } from './clock';
 import { loadRuntimeConfig, type RuntimeConfig } from './config';
 import { PostgresEventStore } from './event-store/postgres';
 import { KafkaBus } from './messaging/bus';
@@ -12,6 +13,8 @@ export interface ServiceRuntime {
   bus: KafkaBus;
   topics: Topics;
   store: PostgresEventStore;
+  /** Business time (see `Clock`). */
+  clock: Clock;
   /** Registers cleanup to run, last registered first, when the process is asked to stop. */
   onShutdown(cleanup: () => Promise<unknown>): void;
 }
@@ -44,5 +47,5 @@ export const bootService = async (service: ServiceName): Promise<ServiceRuntime>
   process.once('SIGINT', () => void stop('SIGINT'));
   process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
 
-  return { service, config, logger, bus, topics, store, onShutdown: (c) => cleanups.push(c) };
+  return { service, config, logger, bus, topics, store, clock: clockFromEnv(), onShutdown: (c) => cleanups.push(c) };
 };

@@ -1,13 +1,27 @@
-import type { billing, ledgerEvents } from '@pds/contracts';
+import type { billing, CreditCycle, ledgerEvents } from '@pds/contracts';
 
 export type AccountEvent = ledgerEvents.LedgerEvent;
 
-export type ReservationStatus = 'pending' | 'captured' | 'released' | 'expired' | 'rejected';
+export type ReservationStatus = 'pending' | 'quarantined' | 'captured' | 'released' | 'expired' | 'rejected';
 export interface Reservation {
   amountCredits: number;
+  amountPence: number;
   status: ReservationStatus;
+  /** Whether each part is still held; a reservation ends when neither is. */
+  creditsOpen: boolean;
+  cashOpen: boolean;
+  /** Why a rejected reservation was refused, so a retry gets the same answer. */
+  rejectedCode?: string;
   /** When the ledger voids it if still pending; absent on reservations made before expiry existed. */
   expiresAt?: string;
+  refundedCredits: number;
+  refundedPence: number;
+}
+
+export interface Refund {
+  reservationId: string;
+  amountCredits: number;
+  amountPence: number;
 }
 
 export type Account =
@@ -17,76 +31,37 @@ export type Account =
       accountId: string;
       plan: billing.Plan;
       apiKeyHash: string;
+      openedAt: string;
+      creditCycle: CreditCycle;
+      monthlyCredits: number;
+      /** Next monthly refresh; null when the balance does not renew. */
+      nextRefreshAt: string | null;
       grantedCredits: number;
       capturedCredits: number;
-      /** Sum of pending reservations: held, not yet spent. */
+      refundedCredits: number;
+      /** Sum of pending and quarantined reservations: held, not yet spent. */
       reservedCredits: number;
+      depositedPence: number;
+      capturedPence: number;
+      refundedPence: number;
+      reservedPence: number;
+      quarantinedPence: number;
+      debtRecordedPence: number;
+      debtRepaidPence: number;
+      held: boolean;
+      orderingEnabled: boolean;
       reservations: ReadonlyMap<string, Reservation>;
       grantIds: ReadonlySet<string>;
+      depositIds: ReadonlySet<string>;
+      debtIds: ReadonlySet<string>;
+      refunds: ReadonlyMap<string, Refund>;
     };
 export type OpenAccount = Extract<Account, { status: 'open' }>;
 
 export const initialState = (): Account => ({ status: 'none' });
 
-/** Credits the caller can spend now: granted, less spent, less held by pending reservations. */
-export const availableCredits = (a: OpenAccount) => a.grantedCredits - a.capturedCredits - a.reservedCredits;
-
-const settle = (a: OpenAccount, reservationId: string, status: 'captured' | 'released' | 'expired'): OpenAccount => {
-  const r = a.reservations.get(reservationId);
-  if (!r || r.status !== 'pending') return a;
-  const reservations = new Map(a.reservations).set(reservationId, { ...r, status });
-  return {
-    ...a,
-    reservations,
-    reservedCredits: a.reservedCredits - r.amountCredits,
-    capturedCredits: a.capturedCredits + (status === 'captured' ? r.amountCredits : 0),
-  };
-};
-
-export const evolve = (state: Account, event: AccountEvent): Account => {
-  if (event.type === 'AccountOpened') {
-    return {
-      status: 'open',
-      accountId: event.data.accountId,
-      plan: event.data.plan,
-      apiKeyHash: event.data.apiKeyHash,
-      grantedCredits: 0,
-      capturedCredits: 0,
-      reservedCredits: 0,
-      reservations: new Map(),
-      grantIds: new Set(),
-    };
-  }
-  if (state.status !== 'open') return state;
-  switch (event.type) {
-    case 'CreditsGranted':
-      return {
-        ...state,
-        grantedCredits: state.grantedCredits + event.data.amountCredits,
-        grantIds: new Set(state.grantIds).add(event.data.grantId),
-      };
-    case 'CreditsReserved':
-      return {
-        ...state,
-        reservedCredits: state.reservedCredits + event.data.amountCredits,
-        reservations: new Map(state.reservations).set(event.data.reservationId, {
-          amountCredits: event.data.amountCredits,
-          status: 'pending',
-          ...(event.data.expiresAt ? { expiresAt: event.data.expiresAt } : {}),
-        }),
-      };
-    case 'CreditReservationRejected':
-      return {
-        ...state,
-        reservations: new Map(state.reservations).set(event.data.reservationId, { amountCredits: event.data.amountCredits, status: 'rejected' }),
-      };
-    case 'CreditsCaptured':
-      return settle(state, event.data.reservationId, 'captured');
-    case 'CreditsReleased':
-      return settle(state, event.data.reservationId, 'released');
-    case 'CreditReservationExpired':
-      return settle(state, event.data.reservationId, 'expired');
-    default:
-      return state;
-  }
-};
+/** Credits the caller can spend now: granted and refunded, less spent, less held by reservations. */
+export const availableCredits = (a: OpenAccount) => a.grantedCredits + a.refundedCredits - a.capturedCredits - a.reservedCredits;
+/** Purchase Balance the caller can spend now; debt is paid from deposits before anything else. */
+export const availablePence = (a: OpenAccount) => a.depositedPence + a.refundedPence - a.debtRepaidPence - a.capturedPence - a.reservedPence;
+export const debtPence = (a: OpenAccount) => a.debtRecordedPence - a.debtRepaidPence;

@@ -1,102 +1,104 @@
-import { billing, type z } from '@pds/contracts';
-import { availableCredits, type Account, type AccountEvent, type OpenAccount } from './account';
+import { billing, planMonthlyCredits, type z } from '@pds/contracts';
+import { dueRefresh } from '../cycles/refresh';
+import type { Account, AccountEvent } from './account';
+import { evolve } from './evolve';
+import { codes, LedgerError, requireOpen } from './ledger-error';
+import { deposit, recordDebt } from './purchase-balance';
+import { expire, quarantine, refund, reserve, settle } from './reservations';
+import { setHold, setOrderingEntitlement } from './standing';
+
+export { LedgerError } from './ledger-error';
 
 type Data<S extends { data: z.ZodTypeAny }> = z.output<S['data']>;
+type Cmd<T extends string, S extends { data: z.ZodTypeAny }> = { type: T; data: Data<S>; now: string };
+/** Every command carries the ledger's business time (`now`), so the decider stays pure. */
 export type AccountCommand =
-  | { type: 'OpenAccount'; data: Data<typeof billing.OpenAccount>; now: string }
-  | { type: 'GrantCredits'; data: Data<typeof billing.GrantCredits> }
-  | { type: 'ReserveCredits'; data: Data<typeof billing.ReserveCredits>; expiresAt: string }
-  | { type: 'CaptureCredits'; data: Data<typeof billing.CaptureCredits> }
-  | { type: 'ReleaseCredits'; data: Data<typeof billing.ReleaseCredits> }
+  | Cmd<'OpenAccount', typeof billing.OpenAccount>
+  | Cmd<'GrantCredits', typeof billing.GrantCredits>
+  | (Cmd<'ReserveCredits', typeof billing.ReserveCredits> & { expiresAt: string })
+  | Cmd<'CaptureCredits', typeof billing.CaptureCredits>
+  | Cmd<'ReleaseCredits', typeof billing.ReleaseCredits>
+  | Cmd<'QuarantineReservation', typeof billing.QuarantineReservation>
+  | Cmd<'RefundCapture', typeof billing.RefundCapture>
+  | Cmd<'DepositPurchaseBalance', typeof billing.DepositPurchaseBalance>
+  | Cmd<'RecordDebt', typeof billing.RecordDebt>
+  | Cmd<'SetAccountHold', typeof billing.SetAccountHold>
+  | Cmd<'SetOrderingEntitlement', typeof billing.SetOrderingEntitlement>
+  | { type: 'RefreshCredits'; data: { accountId: string }; now: string }
   | { type: 'ExpireReservation'; data: { accountId: string; reservationId: string }; now: string };
+export type CommandOf<T extends AccountCommand['type']> = Extract<AccountCommand, { type: T }>;
 
-/** A business rule said no; the code travels to the caller unchanged. */
-export class LedgerError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const codes = billing.ledgerErrorCodes;
-
-const requireOpen = (state: Account, accountId: string): OpenAccount => {
-  if (state.status !== 'open') throw new LedgerError(codes.accountNotFound, `account ${accountId} does not exist`);
-  return state;
-};
-
-const openAccount = (c: Extract<AccountCommand, { type: 'OpenAccount' }>, state: Account): AccountEvent[] => {
+const openAccount = (c: CommandOf<'OpenAccount'>, state: Account): AccountEvent[] => {
   if (state.status === 'open') {
     // The same command again (a retry) changes nothing; a different one for the same id is refused.
     if (state.apiKeyHash === c.data.apiKeyHash && state.plan === c.data.plan) return [];
     throw new LedgerError(codes.accountExists, `account ${c.data.accountId} already exists`);
   }
-  const { accountId, plan, apiKeyHash, apiKeyPrefix, openingCredits, rateLimits } = c.data;
+  const { accountId, plan, apiKeyHash, apiKeyPrefix, rateLimits, creditCycle, monthlyCredits, orderingEnabled } = c.data;
   if (rateLimits && plan !== 'enterprise') throw new LedgerError(codes.customLimitsNotAllowed, 'only Enterprise accounts have custom rate limits');
+  if (monthlyCredits !== undefined && plan !== 'enterprise') {
+    throw new LedgerError(codes.customAllowanceNotAllowed, 'only Enterprise accounts have a custom monthly allowance');
+  }
+  const allowance = monthlyCredits ?? planMonthlyCredits[plan];
+  const openingCredits = c.data.openingCredits ?? (creditCycle === 'monthly' ? allowance : 0);
   const opened: AccountEvent = {
     type: 'AccountOpened',
-    data: { accountId, plan, apiKeyHash, apiKeyPrefix, openedAt: c.now, ...(rateLimits ? { rateLimits } : {}) },
+    data: {
+      accountId,
+      plan,
+      apiKeyHash,
+      apiKeyPrefix,
+      openedAt: c.now,
+      creditCycle,
+      orderingEnabled,
+      ...(monthlyCredits !== undefined ? { monthlyCredits } : {}),
+      ...(rateLimits ? { rateLimits } : {}),
+    },
   };
   if (openingCredits === 0) return [opened];
   return [opened, { type: 'CreditsGranted', data: { accountId, grantId: 'opening', amountCredits: openingCredits, reason: 'opening balance' } }];
 };
 
-const reserve = (c: Extract<AccountCommand, { type: 'ReserveCredits' }>, state: Account): AccountEvent[] => {
-  const account = requireOpen(state, c.data.accountId);
-  const existing = account.reservations.get(c.data.reservationId);
-  if (existing) {
-    if (existing.amountCredits !== c.data.amountCredits) {
-      throw new LedgerError(codes.reservationMismatch, `reservation ${c.data.reservationId} was made for ${existing.amountCredits} credits`);
-    }
-    return [];
-  }
-  const available = availableCredits(account);
-  if (available < c.data.amountCredits) return [{ type: 'CreditReservationRejected', data: { ...c.data, availableCredits: available } }];
-  return [{ type: 'CreditsReserved', data: { ...c.data, expiresAt: c.expiresAt } }];
-};
-
-const settle = (c: Extract<AccountCommand, { type: 'CaptureCredits' | 'ReleaseCredits' }>, state: Account): AccountEvent[] => {
-  const account = requireOpen(state, c.data.accountId);
-  const r = account.reservations.get(c.data.reservationId);
-  if (!r || r.status === 'rejected') throw new LedgerError(codes.reservationNotFound, `no reservation ${c.data.reservationId}`);
-  const target = c.type === 'CaptureCredits' ? 'captured' : 'released';
-  if (r.status === target) return [];
-  if (r.status !== 'pending') {
-    const code = r.status === 'captured' ? codes.reservationCaptured : r.status === 'expired' ? codes.reservationExpired : codes.reservationReleased;
-    throw new LedgerError(code, `reservation ${c.data.reservationId} is already ${r.status}`);
-  }
-  const base = { accountId: account.accountId, reservationId: c.data.reservationId, amountCredits: r.amountCredits };
-  return c.type === 'CaptureCredits'
-    ? [{ type: 'CreditsCaptured', data: base }]
-    : [{ type: 'CreditsReleased', data: { ...base, reason: c.data.reason } }];
-};
-
-/** Voids a reservation still pending at its expiry; anything else (settled, not yet due, unknown) changes nothing. */
-const expire = (c: Extract<AccountCommand, { type: 'ExpireReservation' }>, state: Account): AccountEvent[] => {
-  if (state.status !== 'open') return [];
-  const r = state.reservations.get(c.data.reservationId);
-  if (!r || r.status !== 'pending' || !r.expiresAt || Date.parse(r.expiresAt) > Date.parse(c.now)) return [];
-  return [{ type: 'CreditReservationExpired', data: { ...c.data, amountCredits: r.amountCredits, expiresAt: r.expiresAt } }];
-};
-
-/** Pure: what a command does to an account. Repeating a command returns no new events. */
-export const decide = (command: AccountCommand, state: Account): AccountEvent[] => {
+/** What the command itself decides, once any refresh the account is owed has been applied. */
+const decideOpen = (command: Exclude<AccountCommand, CommandOf<'OpenAccount'>>, state: Account): AccountEvent[] => {
   switch (command.type) {
-    case 'OpenAccount':
-      return openAccount(command, state);
     case 'GrantCredits': {
       const account = requireOpen(state, command.data.accountId);
-      if (account.grantIds.has(command.data.grantId)) return [];
-      return [{ type: 'CreditsGranted', data: command.data }];
+      return account.grantIds.has(command.data.grantId) ? [] : [{ type: 'CreditsGranted', data: command.data }];
     }
     case 'ReserveCredits':
       return reserve(command, state);
     case 'CaptureCredits':
     case 'ReleaseCredits':
       return settle(command, state);
+    case 'QuarantineReservation':
+      return quarantine(command, state);
+    case 'RefundCapture':
+      return refund(command, state);
+    case 'DepositPurchaseBalance':
+      return deposit(command, state);
+    case 'RecordDebt':
+      return recordDebt(command, state);
+    case 'SetAccountHold':
+      return setHold(command, state);
+    case 'SetOrderingEntitlement':
+      return setOrderingEntitlement(command, state);
+    case 'RefreshCredits':
+      requireOpen(state, command.data.accountId);
+      return [];
     case 'ExpireReservation':
       return expire(command, state);
   }
+};
+
+/**
+ * Pure: what a command does to an account. Repeating a command returns no new events. A monthly refresh that has
+ * fallen due is recorded first, whatever the command, so no command ever sees last month's balance.
+ */
+export const decide = (command: AccountCommand, state: Account): AccountEvent[] => {
+  if (command.type === 'OpenAccount') return openAccount(command, state);
+  if (state.status !== 'open') return command.type === 'ExpireReservation' ? [] : decideOpen(command, state);
+  const refreshed = dueRefresh(state, command.now);
+  const after = refreshed.reduce(evolve, state as Account);
+  return [...refreshed, ...decideOpen(command, after)];
 };

@@ -1,57 +1,69 @@
-import { availableCredits, evolve, initialState, type Account, type AccountEvent } from './account';
-import { decide, LedgerError, type AccountCommand } from './decide';
+import { availableCredits, type AccountEvent } from './account';
+import type { AccountCommand } from './decide';
+import { fold, given } from './decider.given.spec';
 
 const accountId = 'acc_test00001';
+const now = '2026-01-01T00:01:00.000Z';
 const opened: AccountEvent[] = [
-  { type: 'AccountOpened', data: { accountId, plan: 'basic', apiKeyHash: 'a'.repeat(64), apiKeyPrefix: 'pds_live_abcd', openedAt: '2026-01-01T00:00:00.000Z' } },
+  {
+    type: 'AccountOpened',
+    data: { accountId, plan: 'basic', apiKeyHash: 'a'.repeat(64), apiKeyPrefix: 'pds_live_abcd', openedAt: '2026-01-01T00:00:00.000Z', creditCycle: 'trial', orderingEnabled: false },
+  },
   { type: 'CreditsGranted', data: { accountId, grantId: 'opening', amountCredits: 3, reason: 'opening balance' } },
 ];
 const expiresAt = '2026-01-01T00:02:00.000Z';
 const reserve = (reservationId: string, amountCredits = 1): AccountCommand => ({
   type: 'ReserveCredits',
-  data: { accountId, reservationId, amountCredits, operation: 'renovation_uplift_calculator', requestId: `req-${reservationId}` },
+  data: { accountId, reservationId, amountCredits, amountPence: 0, purpose: 'api_call', operation: 'renovation_uplift_calculator', requestId: `req-${reservationId}` },
+  now,
   expiresAt,
 });
 /** The CreditsReserved event a reservation command records. */
 const reserved = (reservationId: string, amountCredits = 1): AccountEvent => ({
   type: 'CreditsReserved',
-  data: { ...(reserve(reservationId, amountCredits).data as { accountId: string; reservationId: string; amountCredits: number; operation: string; requestId: string }), expiresAt },
+  data: { accountId, reservationId, amountCredits, operation: 'renovation_uplift_calculator', requestId: `req-${reservationId}`, expiresAt },
 });
-const expire = (reservationId: string, now: string): AccountCommand => ({ type: 'ExpireReservation', data: { accountId, reservationId }, now });
-const capture = (reservationId: string): AccountCommand => ({ type: 'CaptureCredits', data: { accountId, reservationId } });
-const release = (reservationId: string): AccountCommand => ({ type: 'ReleaseCredits', data: { accountId, reservationId, reason: 'work failed' } });
+const expire = (reservationId: string, at: string): AccountCommand => ({ type: 'ExpireReservation', data: { accountId, reservationId }, now: at });
+const capture = (reservationId: string): AccountCommand => ({ type: 'CaptureCredits', data: { accountId, reservationId }, now });
+const release = (reservationId: string): AccountCommand => ({ type: 'ReleaseCredits', data: { accountId, reservationId, reason: 'work failed' }, now });
 
-/** given(events).when(command).then(events) — the decider read as a specification. */
-const given = (events: AccountEvent[]) => {
-  const state = events.reduce(evolve, initialState());
-  return {
-    when: (command: AccountCommand) => ({
-      then: (expected: AccountEvent[]) => expect(decide(command, state)).toEqual(expected),
-      thenThrows: (code: string) => {
-        try {
-          decide(command, state);
-        } catch (error) {
-          expect(error).toBeInstanceOf(LedgerError);
-          return expect((error as LedgerError).code).toBe(code);
-        }
-        throw new Error('expected a LedgerError');
-      },
-    }),
-  };
-};
-const fold = (events: AccountEvent[]) => events.reduce(evolve, initialState()) as Extract<Account, { status: 'open' }>;
-
-describe('account decider', () => {
+describe('account decider: credits', () => {
   it('opens an account with its opening grant', () => {
-    given([]).when({ type: 'OpenAccount', data: { accountId, plan: 'basic', apiKeyHash: 'a'.repeat(64), apiKeyPrefix: 'pds_live_abcd', openingCredits: 3 }, now: '2026-01-01T00:00:00.000Z' }).then(opened);
+    given([])
+      .when({
+        type: 'OpenAccount',
+        data: { accountId, plan: 'basic', apiKeyHash: 'a'.repeat(64), apiKeyPrefix: 'pds_live_abcd', openingCredits: 3, creditCycle: 'trial', orderingEnabled: false },
+        now: '2026-01-01T00:00:00.000Z',
+      })
+      .then(opened);
+  });
+
+  it('opens a monthly account with its plan allowance unless told otherwise, and refuses a custom allowance off Enterprise', () => {
+    const open = (plan: 'basic' | 'enterprise', extra: object = {}): AccountCommand => ({
+      type: 'OpenAccount',
+      data: { accountId, plan, apiKeyHash: 'a'.repeat(64), apiKeyPrefix: 'pds_live_abcd', creditCycle: 'monthly', orderingEnabled: false, ...extra },
+      now,
+    });
+    const grant = (amountCredits: number): AccountEvent => ({ type: 'CreditsGranted', data: { accountId, grantId: 'opening', amountCredits, reason: 'opening balance' } });
+    const openedAs = (plan: 'basic' | 'enterprise', extra: object = {}): AccountEvent => ({
+      type: 'AccountOpened',
+      data: { accountId, plan, apiKeyHash: 'a'.repeat(64), apiKeyPrefix: 'pds_live_abcd', openedAt: now, creditCycle: 'monthly', orderingEnabled: false, ...extra },
+    });
+    given([]).when(open('basic')).then([openedAs('basic'), grant(1_000)]);
+    given([]).when(open('enterprise', { monthlyCredits: 250_000 })).then([openedAs('enterprise', { monthlyCredits: 250_000 }), grant(250_000)]);
+    given([]).when(open('basic', { monthlyCredits: 5 })).thenThrows('CUSTOM_ALLOWANCE_NOT_ALLOWED');
   });
 
   it('reserves while credits are available and records a refusal when not', () => {
     given(opened).when(reserve('r1', 3)).then([reserved('r1', 3)]);
-    const held: AccountEvent[] = [...opened, reserved('r1', 3)];
-    given(held)
+    given([...opened, reserved('r1', 3)])
       .when(reserve('r2'))
-      .then([{ type: 'CreditReservationRejected', data: { ...(reserve('r2').data as object), availableCredits: 0 } as never }]);
+      .then([
+        {
+          type: 'CreditReservationRejected',
+          data: { accountId, reservationId: 'r2', amountCredits: 1, availableCredits: 0, operation: 'renovation_uplift_calculator', requestId: 'req-r2' },
+        },
+      ]);
   });
 
   it('treats a repeated reservation as the same one', () => {
@@ -71,14 +83,13 @@ describe('account decider', () => {
   });
 
   it('keeps available = granted − captured − pending', () => {
-    const events: AccountEvent[] = [
+    const state = fold([
       ...opened,
       reserved('r1', 1),
       reserved('r2', 1),
       { type: 'CreditsCaptured', data: { accountId, reservationId: 'r1', amountCredits: 1 } },
       { type: 'CreditsReleased', data: { accountId, reservationId: 'r2', amountCredits: 1, reason: 'x' } },
-    ];
-    const state = fold(events);
+    ]);
     expect([state.grantedCredits, state.capturedCredits, state.reservedCredits, availableCredits(state)]).toEqual([3, 1, 0, 2]);
   });
 

@@ -6,8 +6,10 @@ import {
   type CommandHandler,
   type HandlerContext,
   type HandlerResult,
+  type Clock,
 } from '@pds/service-runtime';
-import { availableCredits, type Account, type AccountEvent } from './account';
+import { dueRefresh } from '../cycles/refresh';
+import { availableCredits, availablePence, debtPence, type Account, type AccountEvent, type OpenAccount } from './account';
 import { decide, LedgerError, type AccountCommand } from './decide';
 
 type Accounts = AggregateStore<Account, AccountEvent>;
@@ -20,7 +22,15 @@ const balanceOf = (state: Account): Balance => {
     plan: state.plan,
     availableCredits: availableCredits(state),
     reservedCredits: state.reservedCredits,
-    creditsRefreshAt: null,
+    creditsRefreshAt: state.nextRefreshAt,
+    creditCycle: state.creditCycle,
+    purchaseBalance: {
+      availablePence: availablePence(state),
+      reservedPence: state.reservedPence - state.quarantinedPence,
+      quarantinedPence: state.quarantinedPence,
+      debtPence: debtPence(state),
+    },
+    standing: { held: state.held, orderingEnabled: state.orderingEnabled },
   };
 };
 
@@ -50,38 +60,59 @@ const execute = async (
   }
 };
 
-export const ledgerHandlers = (accounts: Accounts, reservationTtlMs: number): CommandHandler[] => [
-  handler(billing.OpenAccount, (data, ctx) => execute(accounts, { type: 'OpenAccount', data, now: new Date().toISOString() }, ctx)),
-  handler(billing.GrantCredits, (data, ctx) => execute(accounts, { type: 'GrantCredits', data }, ctx)),
-  // A reservation nobody waits for any more is not made: the gateway has already answered its caller.
-  handler(
-    billing.ReserveCredits,
-    async (data, ctx) => {
-      const expiresAt = new Date(Date.now() + reservationTtlMs).toISOString();
-      const result = await execute(accounts, { type: 'ReserveCredits', data, expiresAt }, ctx, data.operation);
-      if (!result.ok || result.state?.status !== 'open') return result;
-      const reservation = result.state.reservations.get(data.reservationId);
-      if (reservation?.status === 'rejected') {
-        return {
-          ok: false,
-          error: {
-            code: billing.ledgerErrorCodes.insufficientCredits,
-            message: `${data.amountCredits} credits needed, ${availableCredits(result.state)} available`,
-          },
-          data: result.data,
-        };
-      }
-      return { ok: true, data: result.data };
-    },
-    { dropWhenLate: true },
-  ),
-  // A capture after its deadline is dropped: the gateway has given up on it and releases instead, so a late capture
-  // can never charge a caller who was told the call failed.
-  handler(billing.CaptureCredits, (data, ctx) => execute(accounts, { type: 'CaptureCredits', data }, ctx), { dropWhenLate: true }),
-  handler(billing.ReleaseCredits, (data, ctx) => execute(accounts, { type: 'ReleaseCredits', data }, ctx)),
-  handler(billing.GetBalance, async (data) => {
-    const { state } = await accounts.load(ledgerEvents.accountStreamId(data.accountId));
-    if (state.status !== 'open') return { ok: false, error: { code: billing.ledgerErrorCodes.accountNotFound, message: `account ${data.accountId} does not exist` } };
-    return { ok: true, data: balanceOf(state) };
-  }),
-];
+const refusalMessage = (code: string, data: { amountCredits: number; amountPence: number }, state: OpenAccount): string => {
+  switch (code) {
+    case billing.ledgerErrorCodes.insufficientCredits:
+      return `${data.amountCredits} credits needed, ${availableCredits(state)} available`;
+    case billing.ledgerErrorCodes.insufficientPurchaseBalance:
+      return `${data.amountPence} pence of Purchase Balance needed, ${availablePence(state)} available`;
+    case billing.ledgerErrorCodes.orderingNotEnabled:
+      return 'official copy ordering is not enabled for this account';
+    case billing.ledgerErrorCodes.accountHeld:
+      return 'the account is on hold';
+    default:
+      return `the account owes ${debtPence(state)} pence`;
+  }
+};
+
+/** The ledger's command handlers; `clock` is business time, `reservationTtlMs` how long a call's reservation may stay open. */
+export const ledgerHandlers = (accounts: Accounts, clock: Clock, reservationTtlMs: number): CommandHandler[] => {
+  const now = () => clock.now().toISOString();
+  const run = (command: AccountCommand, ctx: HandlerContext, operation?: string) => execute(accounts, command, ctx, operation);
+  return [
+    handler(billing.OpenAccount, (data, ctx) => run({ type: 'OpenAccount', data, now: now() }, ctx)),
+    handler(billing.GrantCredits, (data, ctx) => run({ type: 'GrantCredits', data, now: now() }, ctx)),
+    // A reservation nobody waits for any more is not made: the gateway has already answered its caller.
+    handler(
+      billing.ReserveCredits,
+      async (data, ctx) => {
+        const at = clock.now();
+        const expiresAt = new Date(at.getTime() + (data.expiresInMs ?? reservationTtlMs)).toISOString();
+        const result = await run({ type: 'ReserveCredits', data, now: at.toISOString(), expiresAt }, ctx, data.operation);
+        if (!result.ok || result.state?.status !== 'open') return result;
+        const reservation = result.state.reservations.get(data.reservationId);
+        if (reservation?.status !== 'rejected') return { ok: true, data: result.data };
+        const code = reservation.rejectedCode ?? billing.ledgerErrorCodes.insufficientCredits;
+        return { ok: false, error: { code, message: refusalMessage(code, data, result.state) }, data: result.data };
+      },
+      { dropWhenLate: true },
+    ),
+    // A capture after its deadline is dropped: the gateway has given up on it and releases instead, so a late capture
+    // can never charge a caller who was told the call failed.
+    handler(billing.CaptureCredits, (data, ctx) => run({ type: 'CaptureCredits', data, now: now() }, ctx), { dropWhenLate: true }),
+    handler(billing.ReleaseCredits, (data, ctx) => run({ type: 'ReleaseCredits', data, now: now() }, ctx)),
+    handler(billing.QuarantineReservation, (data, ctx) => run({ type: 'QuarantineReservation', data, now: now() }, ctx)),
+    handler(billing.RefundCapture, (data, ctx) => run({ type: 'RefundCapture', data, now: now() }, ctx)),
+    handler(billing.DepositPurchaseBalance, (data, ctx) => run({ type: 'DepositPurchaseBalance', data, now: now() }, ctx)),
+    handler(billing.RecordDebt, (data, ctx) => run({ type: 'RecordDebt', data, now: now() }, ctx)),
+    handler(billing.SetAccountHold, (data, ctx) => run({ type: 'SetAccountHold', data, now: now() }, ctx)),
+    handler(billing.SetOrderingEntitlement, (data, ctx) => run({ type: 'SetOrderingEntitlement', data, now: now() }, ctx)),
+    // Reading a balance applies a refresh that has fallen due, so nobody is shown last month's balance.
+    handler(billing.GetBalance, async (data, ctx) => {
+      const { state } = await accounts.load(ledgerEvents.accountStreamId(data.accountId));
+      if (state.status !== 'open') return { ok: false, error: { code: billing.ledgerErrorCodes.accountNotFound, message: `account ${data.accountId} does not exist` } };
+      if (dueRefresh(state, now()).length > 0) return run({ type: 'RefreshCredits', data, now: now() }, ctx);
+      return { ok: true, data: balanceOf(state) };
+    }),
+  ];
+};

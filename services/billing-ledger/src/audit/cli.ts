@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LedgerReplay } from './replay';
-import { failures, reconciliationCsv, summaryText, type Comparison, type ReadModelRow } from './report';
+import { comparedFigures, failures, reconciliationCsv, summaryText, type Comparison, type ReadModelRow } from './report';
 
 const repoRoot = join(__dirname, '..', '..', '..', '..');
 const pageSize = 5_000;
@@ -84,16 +84,20 @@ const compareWithReadModel = async (store: PostgresEventStore, audits: ReturnTyp
     const streamId = ledgerEvents.accountStreamId(a.accountId);
     for (;;) {
       const { rows } = await store.pool.query<ReadModelRow & { position: string }>(
-        `SELECT granted_credits::int AS granted, captured_credits::int AS captured, reserved_credits::int AS reserved,
+        `SELECT granted_credits::float8 AS "grantedCredits", captured_credits::float8 AS "capturedCredits",
+                refunded_credits::float8 AS "refundedCredits", reserved_credits::float8 AS "reservedCredits",
+                deposited_pence::float8 AS "depositedPence", captured_pence::float8 AS "capturedPence", refunded_pence::float8 AS "refundedPence",
+                reserved_pence::float8 AS "reservedPence", quarantined_pence::float8 AS "quarantinedPence",
+                (debt_recorded_pence - debt_repaid_pence)::float8 AS "debtPence",
                 last_global_position AS position FROM account_balances WHERE account_id = $1`,
         [a.accountId],
       );
       const row = rows[0];
       if (row && Number(row.position) === lastPosition.get(streamId)) {
-        const same = row.granted === a.grantedCredits && row.captured === a.capturedCredits && row.reserved === a.reservedCredits;
+        const differing = comparedFigures.filter((f) => row[f] !== a[f]);
         comparisons.set(
           a.accountId,
-          same ? { kind: 'match' } : { kind: 'mismatch', detail: `read model granted/captured/reserved ${row.granted}/${row.captured}/${row.reserved}` },
+          differing.length === 0 ? { kind: 'match' } : { kind: 'mismatch', detail: `read model differs: ${differing.map((f) => `${f} ${row[f]}`).join(', ')}` },
         );
         break;
       }

@@ -1,5 +1,7 @@
 import { ledgerEvents } from '@pds/contracts';
-import { availableCredits, evolve, initialState, type Account, type AccountEvent } from '../accounts/account';
+import { availableCredits, availablePence, debtPence, initialState, type Account, type OpenAccount } from '../accounts/account';
+import { evolve } from '../accounts/evolve';
+import { violation } from './invariants';
 
 export interface AuditedEvent {
   streamId: string;
@@ -14,46 +16,48 @@ export interface AccountAudit {
   events: number;
   grantedCredits: number;
   capturedCredits: number;
+  refundedCredits: number;
   reservedCredits: number;
   availableCredits: number;
+  depositedPence: number;
+  capturedPence: number;
+  refundedPence: number;
+  reservedPence: number;
+  quarantinedPence: number;
+  availablePence: number;
+  debtPence: number;
   openReservations: number;
+  quarantinedReservations: number;
   problems: string[];
 }
+
+const empty = { grantedCredits: 0, capturedCredits: 0, refundedCredits: 0, reservedCredits: 0, availableCredits: 0, depositedPence: 0, capturedPence: 0, refundedPence: 0, reservedPence: 0, quarantinedPence: 0, availablePence: 0, debtPence: 0, openReservations: 0, quarantinedReservations: 0 };
+
+/** End-of-replay checks: held totals equal the open reservations, nothing below zero, nothing stranded past its expiry. */
+const closingProblems = (s: OpenAccount, now: Date, overdueAfterMs: number): string[] => {
+  const problems: string[] = [];
+  const held = [...s.reservations.entries()].filter(([, v]) => v.status === 'pending' || v.status === 'quarantined');
+  const heldCredits = held.reduce((sum, [, v]) => sum + (v.creditsOpen ? v.amountCredits : 0), 0);
+  const heldPence = held.reduce((sum, [, v]) => sum + (v.cashOpen ? v.amountPence : 0), 0);
+  const quarantinedPence = held.reduce((sum, [, v]) => sum + (v.status === 'quarantined' && v.cashOpen ? v.amountPence : 0), 0);
+  if (heldCredits !== s.reservedCredits) problems.push(`reserved total ${s.reservedCredits} differs from open reservations ${heldCredits}`);
+  if (heldPence !== s.reservedPence) problems.push(`reserved cash ${s.reservedPence} differs from open reservations ${heldPence}`);
+  if (quarantinedPence !== s.quarantinedPence) problems.push(`quarantined cash ${s.quarantinedPence} differs from quarantined reservations ${quarantinedPence}`);
+  if (availableCredits(s) < 0) problems.push(`balance below zero: ${availableCredits(s)}`);
+  if (availablePence(s) < 0) problems.push(`Purchase Balance below zero: ${availablePence(s)}`);
+  for (const [id, v] of held) {
+    if (v.status === 'pending' && v.expiresAt && Date.parse(v.expiresAt) + overdueAfterMs < now.getTime()) {
+      problems.push(`reservation ${id} still open ${overdueAfterMs / 1000} s past its expiry`);
+    }
+  }
+  return problems;
+};
 
 interface Replaying {
   state: Account;
   events: number;
   problems: string[];
 }
-
-/**
- * What the ledger must never show, checked event by event before `evolve` (which, being lenient, would skip an
- * impossible settlement silently): a balance below zero, a settlement that does not match exactly one pending
- * reservation of the same amount, a reservation or grant recorded twice.
- */
-const check = (r: Replaying, e: AccountEvent): string | undefined => {
-  const s = r.state;
-  if (e.type === 'AccountOpened') return s.status === 'open' ? 'account opened twice' : undefined;
-  if (s.status !== 'open') return `${e.type} before the account was opened`;
-  switch (e.type) {
-    case 'CreditsGranted':
-      return s.grantIds.has(e.data.grantId) ? `grant ${e.data.grantId} recorded twice` : undefined;
-    case 'CreditsReserved':
-      if (s.reservations.has(e.data.reservationId)) return `reservation ${e.data.reservationId} recorded twice`;
-      return availableCredits(s) < e.data.amountCredits ? `reservation ${e.data.reservationId} overdraws the balance` : undefined;
-    case 'CreditReservationRejected':
-      return s.reservations.has(e.data.reservationId) ? `reservation ${e.data.reservationId} recorded twice` : undefined;
-    case 'CreditsCaptured':
-    case 'CreditsReleased':
-    case 'CreditReservationExpired': {
-      const reservation = s.reservations.get(e.data.reservationId);
-      if (!reservation) return `${e.type} of unknown reservation ${e.data.reservationId}`;
-      if (reservation.status !== 'pending') return `${e.type} of reservation ${e.data.reservationId} already ${reservation.status}`;
-      if (reservation.amountCredits !== e.data.amountCredits) return `${e.type} of ${e.data.amountCredits} for a reservation of ${reservation.amountCredits}`;
-      return undefined;
-    }
-  }
-};
 
 /** Replays ledger events in log order and audits every account; `now` and `overdueAfterMs` judge reservations left open. */
 export class LedgerReplay {
@@ -69,7 +73,7 @@ export class LedgerReplay {
       r.problems.push(`unreadable ${recorded.type} event at ${recorded.recordedAt}`);
       return;
     }
-    const problem = check(r, parsed.data);
+    const problem = violation(r.state, parsed.data);
     if (problem) r.problems.push(`${problem} (${recorded.recordedAt})`);
     else r.state = evolve(r.state, parsed.data);
   }
@@ -77,27 +81,27 @@ export class LedgerReplay {
   results(now: Date, overdueAfterMs: number): AccountAudit[] {
     return [...this.accounts.entries()].map(([accountId, r]) => {
       const s = r.state;
-      if (s.status !== 'open') {
-        return { accountId, plan: '', events: r.events, grantedCredits: 0, capturedCredits: 0, reservedCredits: 0, availableCredits: 0, openReservations: 0, problems: [...r.problems, 'stream without AccountOpened'] };
-      }
-      const open = [...s.reservations.entries()].filter(([, v]) => v.status === 'pending');
-      const problems = [...r.problems];
-      const openTotal = open.reduce((sum, [, v]) => sum + v.amountCredits, 0);
-      if (openTotal !== s.reservedCredits) problems.push(`reserved total ${s.reservedCredits} differs from open reservations ${openTotal}`);
-      if (availableCredits(s) < 0) problems.push(`balance below zero: ${availableCredits(s)}`);
-      for (const [id, v] of open) {
-        if (v.expiresAt && Date.parse(v.expiresAt) + overdueAfterMs < now.getTime()) problems.push(`reservation ${id} still open ${overdueAfterMs / 1000} s past its expiry`);
-      }
+      if (s.status !== 'open') return { accountId, plan: '', events: r.events, ...empty, problems: [...r.problems, 'stream without AccountOpened'] };
+      const held = [...s.reservations.values()];
       return {
         accountId,
         plan: s.plan,
         events: r.events,
         grantedCredits: s.grantedCredits,
         capturedCredits: s.capturedCredits,
+        refundedCredits: s.refundedCredits,
         reservedCredits: s.reservedCredits,
         availableCredits: availableCredits(s),
-        openReservations: open.length,
-        problems,
+        depositedPence: s.depositedPence,
+        capturedPence: s.capturedPence,
+        refundedPence: s.refundedPence,
+        reservedPence: s.reservedPence,
+        quarantinedPence: s.quarantinedPence,
+        availablePence: availablePence(s),
+        debtPence: debtPence(s),
+        openReservations: held.filter((v) => v.status === 'pending').length,
+        quarantinedReservations: held.filter((v) => v.status === 'quarantined').length,
+        problems: [...r.problems, ...closingProblems(s, now, overdueAfterMs)],
       };
     });
   }

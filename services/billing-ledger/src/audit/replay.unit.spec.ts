@@ -28,9 +28,18 @@ describe('ledger audit replay', () => {
       events: 7,
       grantedCredits: 5,
       capturedCredits: 1,
+      refundedCredits: 0,
       reservedCredits: 1,
       availableCredits: 3,
+      depositedPence: 0,
+      capturedPence: 0,
+      refundedPence: 0,
+      reservedPence: 0,
+      quarantinedPence: 0,
+      availablePence: 0,
+      debtPence: 0,
       openReservations: 1,
+      quarantinedReservations: 0,
       problems: [],
     });
   });
@@ -43,12 +52,48 @@ describe('ledger audit replay', () => {
   });
 
   it('flags a reservation that overdraws the balance and one recorded twice', () => {
-    expect(audit([...opened, reserved('r1', 4), reserved('r2', 2)]).problems).toEqual([`reservation r2 overdraws the balance (${at})`]);
+    expect(audit([...opened, reserved('r1', 4), reserved('r2', 2)]).problems).toEqual([`reservation r2 overdraws the credits (${at})`]);
     expect(audit([...opened, reserved('r1'), reserved('r1')]).problems).toEqual([`reservation r1 recorded twice (${at})`]);
   });
 
   it('flags a reservation left open long after its expiry', () => {
     expect(audit([...opened, reserved('r1')], '2026-03-01T10:02:30.000Z').problems).toEqual([]);
     expect(audit([...opened, reserved('r1')], '2026-03-01T10:03:01.000Z').problems).toEqual(['reservation r1 still open 60 s past its expiry']);
+  });
+
+  describe('cash side', () => {
+    const funded = [...opened, ev('CashDeposited', { depositId: 'd1', amountPence: 1_400, reference: 'card' })];
+    const order = (id: string, pence = 700) => [reserved(id, 1, '2026-03-08T10:00:00.000Z'), ev('CashReserved', { reservationId: id, amountPence: pence })];
+    const quarantined = (id: string, pence = 700) => ev('ReservationQuarantined', { reservationId: id, amountCredits: 1, amountPence: pence, reason: 'uncertain' });
+
+    it('recomputes deposits, captures, refunds, reservations and quarantine, and passes a clean history', () => {
+      const a = audit([
+        ...funded,
+        ...order('o1'),
+        captured('o1'),
+        ev('CashCaptured', { reservationId: 'o1', amountPence: 700 }),
+        ev('CashRefunded', { reservationId: 'o1', refundId: 'x', amountPence: 200, reason: 'goodwill' }),
+        ...order('o2'),
+        quarantined('o2'),
+      ]);
+      expect(a).toMatchObject({ depositedPence: 1_400, capturedPence: 700, refundedPence: 200, reservedPence: 700, quarantinedPence: 700, availablePence: 200, quarantinedReservations: 1, problems: [] });
+    });
+
+    it('flags cash that overdraws the Purchase Balance, a cash settlement that does not match, and a refund beyond the capture', () => {
+      expect(audit([...funded, ...order('o1', 1_500)]).problems).toEqual([`reservation o1 overdraws the Purchase Balance (${at})`]);
+      expect(audit([...funded, ...order('o1'), captured('o1'), ev('CashCaptured', { reservationId: 'o1', amountPence: 600 })]).problems).toEqual([
+        `CashCaptured of 600 pence for a reservation of 700 (${at})`,
+      ]);
+      const done = [...funded, ...order('o1'), captured('o1'), ev('CashCaptured', { reservationId: 'o1', amountPence: 700 })];
+      expect(audit([...done, ev('CashRefunded', { reservationId: 'o1', refundId: 'x', amountPence: 701, reason: 'r' })]).problems).toEqual([
+        `refunds of reservation o1 exceed its 700 pence (${at})`,
+      ]);
+      expect(audit([...funded, ev('CashReserved', { reservationId: 'lone', amountPence: 100 })]).problems).toEqual([`cash reservation lone without its credit reservation (${at})`]);
+    });
+
+    it('does not count a quarantined reservation as stranded, however old', () => {
+      expect(audit([...funded, ...order('o1'), quarantined('o1')], '2027-01-01T00:00:00.000Z').problems).toEqual([]);
+      expect(audit([...funded, ...order('o1')], '2027-01-01T00:00:00.000Z').problems).toEqual(['reservation o1 still open 60 s past its expiry']);
+    });
   });
 });

@@ -1,85 +1,196 @@
 import { ledgerEvents } from '@pds/contracts';
 import type { RecordedEvent } from '@pds/service-runtime';
 import type pg from 'pg';
+import { nextAnniversaryAfter } from '../cycles/anniversaries';
+
+type LedgerEvent = ledgerEvents.LedgerEvent;
+
+/** Counter columns of `account_balances` an event moves, and by how much. */
+type Delta = Partial<
+  Record<
+    | 'granted_credits'
+    | 'captured_credits'
+    | 'refunded_credits'
+    | 'reserved_credits'
+    | 'deposited_pence'
+    | 'captured_pence'
+    | 'refunded_pence'
+    | 'reserved_pence'
+    | 'quarantined_pence'
+    | 'debt_recorded_pence'
+    | 'debt_repaid_pence',
+    number
+  >
+>;
 
 /**
- * The `account_balances`, `api_keys` and `pending_reservations` read models: what the gateway reads to authenticate a key and what
- * operators see. Applied in the transaction that moves the projection's checkpoint, so each event counts once.
+ * How each event moves the balances. Settling a quarantined reservation also takes its cash out of quarantine; the
+ * projection learns that from `pending_reservations` (see `quarantinedPenceOf`).
+ */
+const deltaOf = (e: LedgerEvent): Delta => {
+  switch (e.type) {
+    case 'CreditsGranted':
+      return { granted_credits: e.data.amountCredits };
+    case 'CreditsRefreshed':
+      return { granted_credits: e.data.adjustmentCredits };
+    case 'CreditsReserved':
+      return { reserved_credits: e.data.amountCredits };
+    case 'CashReserved':
+      return { reserved_pence: e.data.amountPence };
+    case 'CreditsCaptured':
+      return { reserved_credits: -e.data.amountCredits, captured_credits: e.data.amountCredits };
+    case 'CashCaptured':
+      return { reserved_pence: -e.data.amountPence, captured_pence: e.data.amountPence };
+    case 'CreditsReleased':
+      return { reserved_credits: -e.data.amountCredits };
+    case 'CashReleased':
+      return { reserved_pence: -e.data.amountPence };
+    case 'CreditReservationExpired':
+      return { reserved_credits: -e.data.amountCredits, reserved_pence: -(e.data.amountPence ?? 0) };
+    case 'ReservationQuarantined':
+      return { quarantined_pence: e.data.amountPence };
+    case 'CreditsRefunded':
+      return { refunded_credits: e.data.amountCredits };
+    case 'CashRefunded':
+      return { refunded_pence: e.data.amountPence };
+    case 'CashDeposited':
+      return { deposited_pence: e.data.amountPence };
+    case 'DebtRecorded':
+      return { debt_recorded_pence: e.data.amountPence };
+    case 'DebtRepaid':
+      return { debt_repaid_pence: e.data.amountPence };
+    default:
+      return {};
+  }
+};
+
+/** Other columns an event sets outright. */
+const settingsOf = (e: LedgerEvent): Record<string, unknown> => {
+  switch (e.type) {
+    case 'CreditsRefreshed':
+      return { credits_refresh_at: e.data.nextRefreshAt };
+    case 'AccountHeld':
+      return { held: true };
+    case 'AccountHoldLifted':
+      return { held: false };
+    case 'OrderingEntitlementChanged':
+      return { ordering_enabled: e.data.enabled };
+    default:
+      return {};
+  }
+};
+
+/**
+ * The `account_balances`, `api_keys` and `pending_reservations` read models: what the gateway reads to authenticate a
+ * key, what the ledger's schedulers scan and what operators see. Applied in the transaction that moves the
+ * projection's checkpoint, so each event counts once.
  */
 export const projectAccountBalances = async (events: RecordedEvent[], tx: pg.PoolClient): Promise<void> => {
   for (const recorded of events) {
     const parsed = ledgerEvents.LedgerEvent.safeParse({ type: recorded.type, data: recorded.data });
     if (!parsed.success) continue;
     const e = parsed.data;
-    const at = recorded.recordedAt;
-    const pos = recorded.globalPosition;
-    switch (e.type) {
-      case 'AccountOpened':
-        await tx.query(
-          `INSERT INTO account_balances (account_id, plan, opened_at, updated_at, last_global_position,
-                                         rate_per_minute, rate_per_day, rate_per_month)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (account_id) DO NOTHING`,
-          [
-            e.data.accountId,
-            e.data.plan,
-            e.data.openedAt,
-            at,
-            pos,
-            e.data.rateLimits?.perMinute ?? null,
-            e.data.rateLimits?.perDay ?? null,
-            e.data.rateLimits?.perMonth ?? null,
-          ],
-        );
-        await tx.query(
-          `INSERT INTO api_keys (key_hash, account_id, key_prefix, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key_hash) DO NOTHING`,
-          [e.data.apiKeyHash, e.data.accountId, e.data.apiKeyPrefix, at],
-        );
-        break;
-      case 'CreditsGranted':
-        await move(tx, e.data.accountId, { granted: e.data.amountCredits }, at, pos);
-        break;
-      case 'CreditsReserved':
-        await move(tx, e.data.accountId, { reserved: e.data.amountCredits }, at, pos);
-        if (e.data.expiresAt) {
-          await tx.query(
-            `INSERT INTO pending_reservations (account_id, reservation_id, amount_credits, expires_at) VALUES ($1, $2, $3, $4)
-             ON CONFLICT DO NOTHING`,
-            [e.data.accountId, e.data.reservationId, e.data.amountCredits, e.data.expiresAt],
-          );
-        }
-        break;
-      case 'CreditsCaptured':
-        await move(tx, e.data.accountId, { reserved: -e.data.amountCredits, captured: e.data.amountCredits }, at, pos);
-        await settled(tx, e.data.accountId, e.data.reservationId);
-        break;
-      case 'CreditsReleased':
-      case 'CreditReservationExpired':
-        await move(tx, e.data.accountId, { reserved: -e.data.amountCredits }, at, pos);
-        await settled(tx, e.data.accountId, e.data.reservationId);
-        break;
-      case 'CreditReservationRejected':
-        // No balance moves, but the row records that the projection has seen the account's latest event.
-        await move(tx, e.data.accountId, {}, at, pos);
-        break;
+    if (e.type === 'AccountOpened') {
+      await opened(tx, e, recorded);
+      continue;
     }
+    const delta = { ...deltaOf(e), ...(await quarantineReleased(tx, e)) };
+    await update(tx, e.data.accountId, delta, settingsOf(e), recorded);
+    await trackPending(tx, e);
   }
 };
 
-const settled = (tx: pg.PoolClient, accountId: string, reservationId: string) =>
-  tx.query('DELETE FROM pending_reservations WHERE account_id = $1 AND reservation_id = $2', [accountId, reservationId]);
-
-const move = async (
-  tx: pg.PoolClient,
-  accountId: string,
-  delta: { granted?: number; captured?: number; reserved?: number },
-  at: string,
-  pos: number,
-) => {
+const opened = async (tx: pg.PoolClient, e: Extract<LedgerEvent, { type: 'AccountOpened' }>, recorded: RecordedEvent) => {
+  const d = e.data;
   await tx.query(
-    `UPDATE account_balances
-        SET granted_credits = granted_credits + $2, captured_credits = captured_credits + $3,
-            reserved_credits = reserved_credits + $4, updated_at = $5, last_global_position = $6
-      WHERE account_id = $1`,
-    [accountId, delta.granted ?? 0, delta.captured ?? 0, delta.reserved ?? 0, at, pos],
+    `INSERT INTO account_balances (account_id, plan, opened_at, updated_at, last_global_position, rate_per_minute, rate_per_day,
+                                   rate_per_month, credit_cycle, credits_refresh_at, ordering_enabled)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (account_id) DO NOTHING`,
+    [
+      d.accountId,
+      d.plan,
+      d.openedAt,
+      recorded.recordedAt,
+      recorded.globalPosition,
+      d.rateLimits?.perMinute ?? null,
+      d.rateLimits?.perDay ?? null,
+      d.rateLimits?.perMonth ?? null,
+      d.creditCycle ?? 'non_renewing',
+      d.creditCycle === 'monthly' ? nextAnniversaryAfter(d.openedAt, new Date(d.openedAt)) : null,
+      d.orderingEnabled ?? false,
+    ],
   );
+  await tx.query(`INSERT INTO api_keys (key_hash, account_id, key_prefix, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key_hash) DO NOTHING`, [
+    d.apiKeyHash,
+    d.accountId,
+    d.apiKeyPrefix,
+    recorded.recordedAt,
+  ]);
+};
+
+/** Settling a quarantined reservation's cash takes it out of quarantine. */
+const quarantineReleased = async (tx: pg.PoolClient, e: LedgerEvent): Promise<Delta> => {
+  if (e.type !== 'CashCaptured' && e.type !== 'CashReleased') return {};
+  const { rows } = await tx.query<{ quarantined: boolean }>('SELECT quarantined FROM pending_reservations WHERE account_id = $1 AND reservation_id = $2', [
+    e.data.accountId,
+    e.data.reservationId,
+  ]);
+  return rows[0]?.quarantined ? { quarantined_pence: -e.data.amountPence } : {};
+};
+
+const forget = (tx: pg.PoolClient, accountId: string, reservationId: string, onlyWithoutCash: boolean) =>
+  tx.query(`DELETE FROM pending_reservations WHERE account_id = $1 AND reservation_id = $2 ${onlyWithoutCash ? 'AND amount_pence = 0' : ''}`, [
+    accountId,
+    reservationId,
+  ]);
+
+/** `pending_reservations` holds reservations not yet settled: the expiry sweeper voids those due and not quarantined. */
+const trackPending = async (tx: pg.PoolClient, e: LedgerEvent) => {
+  switch (e.type) {
+    case 'CreditsReserved':
+      if (e.data.expiresAt) {
+        await tx.query(
+          `INSERT INTO pending_reservations (account_id, reservation_id, amount_credits, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+          [e.data.accountId, e.data.reservationId, e.data.amountCredits, e.data.expiresAt],
+        );
+      }
+      return;
+    case 'CashReserved':
+      await tx.query('UPDATE pending_reservations SET amount_pence = $3 WHERE account_id = $1 AND reservation_id = $2', [
+        e.data.accountId,
+        e.data.reservationId,
+        e.data.amountPence,
+      ]);
+      return;
+    case 'ReservationQuarantined':
+      await tx.query('UPDATE pending_reservations SET quarantined = true WHERE account_id = $1 AND reservation_id = $2', [e.data.accountId, e.data.reservationId]);
+      return;
+    // A reservation with cash ends with its cash event (which needs the row to know about quarantine); without, with its credits event.
+    case 'CreditsCaptured':
+    case 'CreditsReleased':
+      await forget(tx, e.data.accountId, e.data.reservationId, true);
+      return;
+    case 'CashCaptured':
+    case 'CashReleased':
+    case 'CreditReservationExpired':
+      await forget(tx, e.data.accountId, e.data.reservationId, false);
+      return;
+    default:
+      return;
+  }
+};
+
+const update = async (tx: pg.PoolClient, accountId: string, delta: Delta, settings: Record<string, unknown>, recorded: RecordedEvent) => {
+  const params: unknown[] = [accountId, recorded.recordedAt, recorded.globalPosition];
+  const sets = ['updated_at = $2', 'last_global_position = $3'];
+  for (const [column, amount] of Object.entries(delta)) {
+    params.push(amount);
+    sets.push(`${column} = ${column} + $${params.length}`);
+  }
+  for (const [column, value] of Object.entries(settings)) {
+    params.push(value);
+    sets.push(`${column} = $${params.length}`);
+  }
+  // Every event moves the checkpoint column, refusals included, so a reader can tell the row has seen the account's latest event.
+  await tx.query(`UPDATE account_balances SET ${sets.join(', ')} WHERE account_id = $1`, params);
 };

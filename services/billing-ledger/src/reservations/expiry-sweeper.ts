@@ -1,5 +1,5 @@
 import { ledgerEvents } from '@pds/contracts';
-import type { AggregateStore, Logger } from '@pds/service-runtime';
+import { runPeriodically, type AggregateStore, type Clock, type Logger } from '@pds/service-runtime';
 import type pg from 'pg';
 import type { Account, AccountEvent } from '../accounts/account';
 import { decide } from '../accounts/decide';
@@ -11,45 +11,35 @@ const sweepBatchMax = 200;
  * Voids reservations that nobody captured or released by their expiry (a gateway crashed, or lost the ledger's
  * answer), so their credits come back. Due reservations come from the `pending_reservations` read model; the decider
  * checks again against the account stream, so a reservation settled meanwhile, or swept twice, is left alone.
+ * Quarantined reservations are not due: they wait to be resolved.
  */
 export const startExpirySweeper = (options: {
   db: pg.Pool;
   accounts: AggregateStore<Account, AccountEvent>;
   intervalMs: number;
   logger: Logger;
-  now?: () => Date;
-}): { stop(): Promise<void> } => {
-  const now = options.now ?? (() => new Date());
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-
-  const sweep = async () => {
-    const at = now();
-    const { rows } = await options.db.query<{ account_id: string; reservation_id: string }>(
-      'SELECT account_id, reservation_id FROM pending_reservations WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2',
-      [at, sweepBatchMax],
-    );
-    for (const { account_id: accountId, reservation_id: reservationId } of rows) {
-      if (stopped) return;
-      const command = { type: 'ExpireReservation' as const, data: { accountId, reservationId }, now: at.toISOString() };
-      const { events } = await options.accounts.handle(ledgerEvents.accountStreamId(accountId), (state) => decide(command, state), {
-        commandId: `expire:${reservationId}`,
-        correlationId: `expire:${reservationId}`,
-        actor: 'billing-ledger:reservation-expiry',
-        reason: 'not captured or released before expiry',
-      });
-      if (events.length > 0) options.logger.warn({ accountId, reservationId }, 'expired a stranded reservation');
-    }
-  };
-
-  const timer = setInterval(() => {
-    running = running.then(sweep).catch((err: unknown) => options.logger.error({ err }, 'reservation expiry sweep failed'));
-  }, options.intervalMs);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  clock: Clock;
+}) =>
+  runPeriodically(
+    'reservation expiry sweep',
+    options.intervalMs,
+    async (isStopping) => {
+      const at = options.clock.now();
+      const { rows } = await options.db.query<{ account_id: string; reservation_id: string }>(
+        `SELECT account_id, reservation_id FROM pending_reservations WHERE expires_at <= $1 AND NOT quarantined ORDER BY expires_at LIMIT $2`,
+        [at, sweepBatchMax],
+      );
+      for (const { account_id: accountId, reservation_id: reservationId } of rows) {
+        if (isStopping()) return;
+        const command = { type: 'ExpireReservation' as const, data: { accountId, reservationId }, now: at.toISOString() };
+        const { events } = await options.accounts.handle(ledgerEvents.accountStreamId(accountId), (state) => decide(command, state), {
+          commandId: `expire:${reservationId}`,
+          correlationId: `expire:${reservationId}`,
+          actor: 'billing-ledger:reservation-expiry',
+          reason: 'not captured or released before expiry',
+        });
+        if (events.length > 0) options.logger.warn({ accountId, reservationId }, 'expired a stranded reservation');
+      }
     },
-  };
-};
+    options.logger,
+  );

@@ -1,14 +1,31 @@
-import { billing, RateLimits, z } from '@pds/contracts';
+import { billing, CreditCycle, RateLimits, z } from '@pds/contracts';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { newApiKey } from '../auth/api-keys';
 import type { GatewayDeps } from '../deps';
 import type { LedgerOutcome } from '../billing/ledger-client';
 
+const wholePence = z.number().int().positive().max(100_000_000);
+const reason = z.string().min(1).max(200);
 const CreateAccount = z
-  .object({ plan: billing.Plan, credits: z.number().int().min(0).max(1_000_000_000), rateLimits: RateLimits.optional() })
+  .object({
+    plan: billing.Plan,
+    /** Credits until the first refresh; a monthly account defaults to its allowance. */
+    credits: z.number().int().min(0).max(1_000_000_000).optional(),
+    cycle: CreditCycle.default('monthly'),
+    monthlyCredits: z.number().int().positive().max(1_000_000_000).optional(),
+    rateLimits: RateLimits.optional(),
+    purchaseBalancePence: wholePence.optional(),
+    orderingEnabled: z.boolean().default(false),
+  })
   .strict()
-  .refine((a) => !a.rateLimits || a.plan === 'enterprise', { message: 'custom rate limits are for Enterprise accounts only' });
+  .refine((a) => !a.rateLimits || a.plan === 'enterprise', { message: 'custom rate limits are for Enterprise accounts only' })
+  .refine((a) => a.monthlyCredits === undefined || a.plan === 'enterprise', { message: 'a custom monthly allowance is for Enterprise accounts only' });
+const Deposit = z.object({ pence: wholePence, depositId: z.string().min(1).max(100).optional(), reference: reason.optional() }).strict();
+const Debt = z.object({ pence: wholePence, debtId: z.string().min(1).max(100).optional(), reason }).strict();
+const Hold = z.object({ held: z.boolean(), reason }).strict();
+const Ordering = z.object({ enabled: z.boolean(), reason: reason.optional() }).strict();
+const Resolve = z.object({ outcome: z.enum(['capture', 'release']), reason }).strict();
 const Grant = z.object({ credits: z.number().int().positive().max(1_000_000_000), grantId: z.string().min(1).max(100).optional(), reason: z.string().min(1).max(200).optional() }).strict();
 
 /** How long account creation waits for the key to become usable (the read model to catch up). */
@@ -42,6 +59,15 @@ export const adminRoutes = (deps: GatewayDeps, token: string) => {
     return false;
   };
 
+  /** A route whose body must match `schema`; the ledger's answer becomes the response. */
+  const parsed =
+    <T>(schema: z.ZodType<T>, run: (accountId: string, body: T, req: Request) => Promise<LedgerOutcome>) =>
+    async (req: Request, res: Response) => {
+      const body = schema.safeParse(req.body);
+      if (!body.success) return void res.status(400).json({ success: false, error: { code: 'INVALID_PARAMETERS', message: body.error.message } });
+      answer(res, await run((req.params as { accountId: string }).accountId, body.data, req));
+    };
+
   return Router()
     .use(express.json(), requireToken(token))
     .post('/admin/v1/accounts', async (req, res) => {
@@ -55,13 +81,35 @@ export const adminRoutes = (deps: GatewayDeps, token: string) => {
         apiKeyHash: key.apiKeyHash,
         apiKeyPrefix: key.apiKeyPrefix,
         openingCredits: body.data.credits,
+        creditCycle: body.data.cycle,
+        monthlyCredits: body.data.monthlyCredits,
         rateLimits: body.data.rateLimits,
+        orderingEnabled: body.data.orderingEnabled,
       });
       if (outcome.ok && !(await waitForReadModel(accountId))) {
         return void res.status(503).json({ success: false, error: { code: 'SERVICE_UNAVAILABLE', message: 'account opened but not yet usable' } });
       }
-      answer(res, outcome, { apiKey: key.apiKey });
+      const pence = body.data.purchaseBalancePence;
+      const funded = outcome.ok && pence ? await deps.ledger.operate(ctx(), billing.DepositPurchaseBalance, { accountId, depositId: 'opening', amountPence: pence, reference: 'opening Purchase Balance' }) : outcome;
+      answer(res, funded, { apiKey: key.apiKey });
     })
+    .post('/admin/v1/accounts/:accountId/deposits', parsed(Deposit, (accountId, b) =>
+      deps.ledger.operate(ctx(), billing.DepositPurchaseBalance, { accountId, depositId: b.depositId ?? `dep_${randomUUID()}`, amountPence: b.pence, reference: b.reference ?? 'operator deposit' }),
+    ))
+    .post('/admin/v1/accounts/:accountId/debts', parsed(Debt, (accountId, b) =>
+      deps.ledger.operate(ctx(), billing.RecordDebt, { accountId, debtId: b.debtId ?? `debt_${randomUUID()}`, amountPence: b.pence, reason: b.reason }),
+    ))
+    .post('/admin/v1/accounts/:accountId/hold', parsed(Hold, (accountId, b) => deps.ledger.operate(ctx(), billing.SetAccountHold, { accountId, ...b })))
+    .post('/admin/v1/accounts/:accountId/ordering', parsed(Ordering, (accountId, b) =>
+      deps.ledger.operate(ctx(), billing.SetOrderingEntitlement, { accountId, enabled: b.enabled, reason: b.reason ?? 'operator' }),
+    ))
+    // Settles a quarantined reservation once an operator knows whether the registry took the order.
+    .post('/admin/v1/accounts/:accountId/reservations/:reservationId', parsed(Resolve, (accountId, b, req) => {
+      const reservationId = (req.params as { reservationId: string }).reservationId;
+      return b.outcome === 'capture'
+        ? deps.ledger.operate(ctx(), billing.CaptureCredits, { accountId, reservationId })
+        : deps.ledger.operate(ctx(), billing.ReleaseCredits, { accountId, reservationId, reason: b.reason });
+    }))
     .post('/admin/v1/accounts/:accountId/grants', async (req, res) => {
       const body = Grant.safeParse(req.body);
       if (!body.success) return void res.status(400).json({ success: false, error: { code: 'INVALID_PARAMETERS', message: body.error.message } });

@@ -4,6 +4,16 @@ import { randomUUID } from 'node:crypto';
 
 export type LedgerOutcome = RequestOutcome<billing.LedgerBalance>;
 
+export type OperatorCommand =
+  | typeof billing.DepositPurchaseBalance
+  | typeof billing.RecordDebt
+  | typeof billing.SetAccountHold
+  | typeof billing.SetOrderingEntitlement
+  | typeof billing.QuarantineReservation
+  | typeof billing.CaptureCredits
+  | typeof billing.ReleaseCredits
+  | typeof billing.RefundCapture;
+
 /** Attempts at a settling command (capture or release): each with the same command id, so repeats are harmless. */
 const settleAttempts = 3;
 
@@ -40,14 +50,23 @@ export class LedgerClient {
     return this.send(billing.GrantCredits, data.accountId, data, ctx);
   }
 
-  private send<S extends typeof billing.GetBalance | typeof billing.ReserveCredits | typeof billing.OpenAccount | typeof billing.GrantCredits>(
-    spec: S,
+  /** Operator commands (deposits, debts, holds, entitlements, resolving a quarantined reservation). */
+  operate(
+    ctx: RequestContext,
+    spec: OperatorCommand,
+    data: { accountId: string } & Record<string, unknown>,
+  ): Promise<LedgerOutcome> {
+    return this.send(spec, data.accountId, data as never, ctx);
+  }
+
+  private send(
+    spec: typeof billing.GetBalance | typeof billing.ReserveCredits | typeof billing.OpenAccount | typeof billing.GrantCredits | OperatorCommand,
     accountId: string,
     data: Parameters<RequestReplyClient['request']>[3],
     ctx: RequestContext,
     commandId?: string,
   ): Promise<LedgerOutcome> {
-    return this.rpc.request(spec, this.topics.commands('billing-ledger'), accountId, data as never, ctx, { timeoutMs: this.timeoutMs, commandId });
+    return this.rpc.request(spec as typeof billing.GetBalance, this.topics.commands('billing-ledger'), accountId, data as never, ctx, { timeoutMs: this.timeoutMs, commandId });
   }
 
   private async settle(

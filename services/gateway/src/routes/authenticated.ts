@@ -20,7 +20,7 @@ export const authenticated =
     const rate = await deps.rateLimiter.admit(caller.accountId, caller.rateLimits);
     setRateLimitHeaders(res, rate);
     if (!rate.admitted) {
-      const retryAfterS = Math.max(1, Math.ceil((rate.resetAt.getTime() - Date.now()) / 1000));
+      const retryAfterS = Math.max(1, Math.ceil((rate.resetAt.getTime() - deps.clock.now().getTime()) / 1000));
       return sendError(res, 'RATE_LIMITED', `Rate limit exceeded for your plan; retry after ${rate.resetAt.toISOString()}.`, {
         balance: await deps.balanceFor(ctx, caller.accountId),
         retryAfterS,
