@@ -17,6 +17,10 @@ describe('finance audit over a live ledger', () => {
     expect(results.filter((r) => r.status === 402)).toHaveLength(150);
     expect((await t.admin.showAccount(account.accountId)).availableCredits).toBe(0);
 
+    // Under this load the ledger records runs of commands in one transaction each (batch > 1 in its log).
+    const batchSizes = [...t.stack.logOf('billing-ledger').matchAll(/"batch":(\d+)/g)].map((m) => Number(m[1]));
+    expect(Math.max(...batchSizes)).toBeGreaterThan(1);
+
     const audit = runAudit(t.databaseUrl);
     expect([audit.code, audit.stdout, audit.stderr]).toEqual([0, expect.stringContaining('result                PASS'), expect.any(String)]);
     const row = audit.rows.find((r) => r.account_id === account.accountId);

@@ -3,6 +3,7 @@ import { AggregateStore, bootService, envMs, LogFollower, serveCommands, startKa
 import pg from 'pg';
 import { initialState, type Account, type AccountEvent } from './accounts/account';
 import { evolve } from './accounts/evolve';
+import { ledgerBatchHandler } from './accounts/batch-handler';
 import { ledgerHandlers } from './accounts/handlers';
 import { projectAccountBalances } from './read-models/account-balances';
 import { startRefreshScheduler } from './cycles/refresh-scheduler';
@@ -32,7 +33,10 @@ const main = async () => {
   rt.onShutdown(() => refresher.stop());
 
   const handlers = ledgerHandlers(accounts, rt.clock, reservationTtlMs);
-  const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'billing-ledger', logger: rt.logger, handlers });
+  // Runs of reservations, captures and releases are recorded one transaction per run; LEDGER_BATCHING=off records
+  // each command in its own (for comparison in the benchmark).
+  const batch = process.env.LEDGER_BATCHING === 'off' ? undefined : ledgerBatchHandler(accounts, rt.clock, reservationTtlMs);
+  const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'billing-ledger', logger: rt.logger, handlers, batch });
   rt.onShutdown(() => commands.stop());
   rt.logger.info('billing-ledger ready');
 };

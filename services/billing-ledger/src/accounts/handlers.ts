@@ -1,4 +1,4 @@
-import { billing, ledgerEvents } from '@pds/contracts';
+import { billing, ledgerEvents, type z } from '@pds/contracts';
 import {
   handler,
   injectTraceHeaders,
@@ -35,7 +35,7 @@ const balanceOf = (state: Account): Balance => {
 };
 
 /** Who and why, recorded on every event. */
-const metadataOf = (ctx: HandlerContext, operation?: string) => ({
+export const metadataOf = (ctx: HandlerContext, operation?: string) => ({
   commandId: ctx.commandId,
   correlationId: ctx.metadata.correlationId,
   requestId: ctx.metadata.requestId,
@@ -43,22 +43,6 @@ const metadataOf = (ctx: HandlerContext, operation?: string) => ({
   ...(operation ? { operation } : {}),
   ...injectTraceHeaders(),
 });
-
-const execute = async (
-  accounts: Accounts,
-  command: AccountCommand,
-  ctx: HandlerContext,
-  operation?: string,
-): Promise<HandlerResult<Balance> & { state?: Account }> => {
-  try {
-    const streamId = ledgerEvents.accountStreamId(command.data.accountId);
-    const { state } = await accounts.handle(streamId, (s) => decide(command, s), metadataOf(ctx, operation));
-    return { ok: true, data: balanceOf(state), state };
-  } catch (error) {
-    if (error instanceof LedgerError) return { ok: false, error: { code: error.code, message: error.message } };
-    throw error;
-  }
-};
 
 const refusalMessage = (code: string, data: { amountCredits: number; amountPence: number }, state: OpenAccount): string => {
   switch (code) {
@@ -75,6 +59,36 @@ const refusalMessage = (code: string, data: { amountCredits: number; amountPence
   }
 };
 
+/** What the caller is told once a command is decided: the balance, or (for a refused reservation) why not, with it. */
+export const outcomeOf = (command: AccountCommand, state: Account): HandlerResult<Balance> => {
+  if (command.type !== 'ReserveCredits' || state.status !== 'open') return { ok: true, data: balanceOf(state) };
+  const reservation = state.reservations.get(command.data.reservationId);
+  if (reservation?.status !== 'rejected') return { ok: true, data: balanceOf(state) };
+  const code = reservation.rejectedCode ?? billing.ledgerErrorCodes.insufficientCredits;
+  return { ok: false, error: { code, message: refusalMessage(code, command.data, state) }, data: balanceOf(state) };
+};
+
+export const refusalOf = (error: LedgerError): HandlerResult<Balance> => ({ ok: false, error: { code: error.code, message: error.message } });
+
+const execute = async (accounts: Accounts, command: AccountCommand, ctx: HandlerContext, operation?: string): Promise<HandlerResult<Balance>> => {
+  try {
+    const streamId = ledgerEvents.accountStreamId(command.data.accountId);
+    const { state } = await accounts.handle(streamId, (s) => decide(command, s), metadataOf(ctx, operation));
+    return outcomeOf(command, state);
+  } catch (error) {
+    if (error instanceof LedgerError) return refusalOf(error);
+    throw error;
+  }
+};
+
+/** A reservation's expiry: the command's own hold (a paid order waits for the registry) or the ledger's default. */
+export const reserveCommand = (data: z.output<typeof billing.ReserveCredits.data>, at: Date, reservationTtlMs: number): AccountCommand => ({
+  type: 'ReserveCredits',
+  data,
+  now: at.toISOString(),
+  expiresAt: new Date(at.getTime() + (data.expiresInMs ?? reservationTtlMs)).toISOString(),
+});
+
 /** The ledger's command handlers; `clock` is business time, `reservationTtlMs` how long a call's reservation may stay open. */
 export const ledgerHandlers = (accounts: Accounts, clock: Clock, reservationTtlMs: number): CommandHandler[] => {
   const now = () => clock.now().toISOString();
@@ -83,20 +97,7 @@ export const ledgerHandlers = (accounts: Accounts, clock: Clock, reservationTtlM
     handler(billing.OpenAccount, (data, ctx) => run({ type: 'OpenAccount', data, now: now() }, ctx)),
     handler(billing.GrantCredits, (data, ctx) => run({ type: 'GrantCredits', data, now: now() }, ctx)),
     // A reservation nobody waits for any more is not made: the gateway has already answered its caller.
-    handler(
-      billing.ReserveCredits,
-      async (data, ctx) => {
-        const at = clock.now();
-        const expiresAt = new Date(at.getTime() + (data.expiresInMs ?? reservationTtlMs)).toISOString();
-        const result = await run({ type: 'ReserveCredits', data, now: at.toISOString(), expiresAt }, ctx, data.operation);
-        if (!result.ok || result.state?.status !== 'open') return result;
-        const reservation = result.state.reservations.get(data.reservationId);
-        if (reservation?.status !== 'rejected') return { ok: true, data: result.data };
-        const code = reservation.rejectedCode ?? billing.ledgerErrorCodes.insufficientCredits;
-        return { ok: false, error: { code, message: refusalMessage(code, data, result.state) }, data: result.data };
-      },
-      { dropWhenLate: true },
-    ),
+    handler(billing.ReserveCredits, (data, ctx) => run(reserveCommand(data, clock.now(), reservationTtlMs), ctx, data.operation), { dropWhenLate: true }),
     // A capture after its deadline is dropped: the gateway has given up on it and releases instead, so a late capture
     // can never charge a caller who was told the call failed.
     handler(billing.CaptureCredits, (data, ctx) => run({ type: 'CaptureCredits', data, now: now() }, ctx), { dropWhenLate: true }),

@@ -31,7 +31,7 @@ export const renovationCalculatorRoutes = (deps: GatewayDeps) =>
       }
       const outcome = await chargedCall(deps.ledger, ctx.logger, ctx, { accountId: caller.accountId, operation: 'renovation_uplift_calculator', costCredits }, async (): Promise<WorkOutcome<RenovationUpliftResult>> => {
         try {
-          const answer = await deps.rpc.request(analysis.CalculateRenovationUplift, deps.topics.commands('analysis'), caller.accountId, parsed.data, ctx, {
+          const answer = await deps.rpc.request(analysis.CalculateRenovationUplift, deps.topics.commands('analysis'), ctx.requestId, parsed.data, ctx, {
             timeoutMs: deps.workTimeoutMs,
           });
           return answer.ok ? { ok: true, data: answer.data } : { ok: false, code: 'INTERNAL_ERROR', message: 'The calculation failed; nothing was charged.' };

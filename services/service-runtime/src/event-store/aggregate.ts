@@ -1,4 +1,4 @@
-import type { EventStore, NewEvent, RecordedEvent } from './types';
+import type { EventStore, NewEvent, RecordedEvent, StreamAppend } from './types';
 import { WrongExpectedRevisionError } from './types';
 
 /** The decider: pure business logic, `decide(command, state) → events`, `evolve(state, event) → state`. */
@@ -15,6 +15,14 @@ interface Loaded<State> {
 }
 
 const cacheMax = 10_000;
+
+/** One command of a batch: its stream, its decision, and the metadata its events carry. */
+export interface BatchItem<State, Event> {
+  streamId: string;
+  decide: (state: State) => Event[];
+  metadata: Record<string, unknown>;
+}
+export type BatchResult<State, Event> = { ok: true; events: Event[]; state: State } | { ok: false; error: unknown };
 const conflictRetries = 5;
 
 /**
@@ -66,6 +74,67 @@ export class AggregateStore<State, Event extends { type: string; data: object }>
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= conflictRetries) throw error;
       }
     }
+  }
+
+  /**
+   * Decides a batch of commands in order, each against the state its predecessors left, and appends everything in
+   * one transaction: one commit for the batch instead of one per command. A decision that throws a domain error
+   * (`isDomainError`) fails only its own command; anything else fails the batch before anything is written. If
+   * another writer got to a stream first, the batch is handled again command by command.
+   */
+  async handleMany(items: BatchItem<State, Event>[], isDomainError: (error: unknown) => boolean): Promise<BatchResult<State, Event>[]> {
+    const working = new Map<string, { state: State; revision: number; startRevision: number; events: NewEvent[] }>();
+    const results: BatchResult<State, Event>[] = [];
+    for (const item of items) {
+      let w = working.get(item.streamId);
+      if (!w) {
+        const loaded = await this.load(item.streamId);
+        w = { state: loaded.state, revision: loaded.revision, startRevision: loaded.revision, events: [] };
+        working.set(item.streamId, w);
+      }
+      let events: Event[];
+      try {
+        events = item.decide(w.state);
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        results.push({ ok: false, error });
+        continue;
+      }
+      w.state = events.reduce(this.evolve, w.state);
+      w.revision += events.length;
+      w.events.push(...events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata: item.metadata })));
+      results.push({ ok: true, events, state: w.state });
+    }
+    const appends: StreamAppend[] = [...working.entries()]
+      .filter(([, w]) => w.events.length > 0)
+      .map(([streamId, w]) => ({ streamId, events: w.events, expectedRevision: w.startRevision === -1 ? 'no_stream' : w.startRevision }));
+    if (appends.length === 0) return results;
+    try {
+      if (this.store.appendToStreams) await this.store.appendToStreams(appends);
+      else for (const a of appends) await this.store.appendToStream(a.streamId, a.events, { expectedRevision: a.expectedRevision });
+    } catch (error) {
+      for (const a of appends) this.cache.delete(a.streamId);
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      return this.handleOneByOne(items, isDomainError);
+    }
+    for (const a of appends) {
+      const w = working.get(a.streamId);
+      if (w) this.remember(a.streamId, { state: w.state, revision: w.revision });
+    }
+    return results;
+  }
+
+  private async handleOneByOne(items: BatchItem<State, Event>[], isDomainError: (error: unknown) => boolean): Promise<BatchResult<State, Event>[]> {
+    const results: BatchResult<State, Event>[] = [];
+    for (const item of items) {
+      try {
+        results.push({ ok: true, ...(await this.handle(item.streamId, item.decide, item.metadata)) });
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        results.push({ ok: false, error });
+      }
+    }
+    return results;
   }
 
   private remember(streamId: string, loaded: Loaded<State>) {

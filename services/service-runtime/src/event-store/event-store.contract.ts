@@ -57,4 +57,19 @@ export const eventStoreContract = (name: string, open: () => Promise<EventStore>
       expect(ours.map((e) => e.data.n)).toEqual([0, 1, 2]);
       expect(new Set(seen.map((e) => e.eventId)).size).toBe(seen.length);
     });
+
+    it('appends to several streams at once, all or none', async () => {
+      if (!store.appendToStreams) return; // optional: such a store appends stream by stream
+      const [a, b] = [stream(), stream()];
+      await store.appendToStream(b, [event(0)], { expectedRevision: 'no_stream' });
+      expect(await store.appendToStreams([{ streamId: a, events: [event(1)], expectedRevision: 'no_stream' }, { streamId: b, events: [event(2), event(3)], expectedRevision: 0 }])).toEqual({
+        nextRevisions: [0, 2],
+      });
+      // b is stale now: nothing is written to a either.
+      await expect(
+        store.appendToStreams([{ streamId: a, events: [event(4)], expectedRevision: 0 }, { streamId: b, events: [event(5)], expectedRevision: 0 }]),
+      ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect((await store.readStream(a)).map((e) => e.data.n)).toEqual([1]);
+      expect((await store.readStream(b)).map((e) => e.data.n)).toEqual([0, 2, 3]);
+    });
   });

@@ -7,6 +7,7 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
+  type StreamAppend,
 } from './types';
 
 export const appendedChannel = 'pds_events_appended';
@@ -55,40 +56,49 @@ export class PostgresEventStore implements EventStore {
     events: NewEvent[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<{ nextRevision: number }> {
-    if (events.length === 0) throw new Error('append needs at least one event');
+    const { nextRevisions } = await this.appendToStreams([{ streamId, events, expectedRevision: options.expectedRevision }]);
+    return { nextRevision: nextRevisions[0] as number };
+  }
+
+  /** One transaction (one commit) for every stream's events; any stale revision rolls back all of them. */
+  async appendToStreams(appends: StreamAppend[]): Promise<{ nextRevisions: number[] }> {
+    if (appends.length === 0 || appends.some((a) => a.events.length === 0)) throw new Error('append needs at least one event per stream');
+    if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('append names a stream twice');
     const client = await this.pool.connect();
+    let current: StreamAppend | undefined;
     try {
       await client.query('BEGIN');
-      const current = await client.query<{ revision: string | null }>(
-        'SELECT max(stream_position) AS revision FROM events WHERE stream_id = $1',
-        [streamId],
-      );
-      const actual = current.rows[0]?.revision == null ? -1 : Number(current.rows[0].revision);
-      if (!revisionMatches(options.expectedRevision, actual)) {
-        throw new WrongExpectedRevisionError(streamId, options.expectedRevision, actual);
+      const nextRevisions: number[] = [];
+      for (const append of appends) {
+        current = append;
+        nextRevisions.push(await this.insert(client, append));
       }
-      const values: unknown[] = [];
-      const tuples = events.map((e, i) => {
-        values.push(randomUUID(), streamId, actual + 1 + i, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
-        const b = i * 6;
-        return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}::jsonb, $${b + 6}::jsonb)`;
-      });
-      await client.query(
-        `INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata) VALUES ${tuples.join(', ')}`,
-        values,
-      );
-      await client.query(`SELECT pg_notify('${appendedChannel}', $1)`, [streamId]);
+      await client.query(`SELECT pg_notify('${appendedChannel}', $1)`, [appends[0]?.streamId]);
       await client.query('COMMIT');
-      return { nextRevision: actual + events.length };
+      return { nextRevisions };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
-      if ((error as { code?: string }).code === uniqueViolation) {
-        throw new WrongExpectedRevisionError(streamId, options.expectedRevision, 'unknown');
+      if ((error as { code?: string }).code === uniqueViolation && current) {
+        throw new WrongExpectedRevisionError(current.streamId, current.expectedRevision, 'unknown');
       }
       throw error;
     } finally {
       client.release();
     }
+  }
+
+  private async insert(client: pg.PoolClient, { streamId, events, expectedRevision }: StreamAppend): Promise<number> {
+    const current = await client.query<{ revision: string | null }>('SELECT max(stream_position) AS revision FROM events WHERE stream_id = $1', [streamId]);
+    const actual = current.rows[0]?.revision == null ? -1 : Number(current.rows[0].revision);
+    if (!revisionMatches(expectedRevision, actual)) throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
+    const values: unknown[] = [];
+    const tuples = events.map((e, i) => {
+      values.push(randomUUID(), streamId, actual + 1 + i, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
+      const b = i * 6;
+      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}::jsonb, $${b + 6}::jsonb)`;
+    });
+    await client.query(`INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata) VALUES ${tuples.join(', ')}`, values);
+    return actual + events.length;
   }
 
   async readStream(streamId: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {

@@ -49,8 +49,20 @@ export interface ReadAllOptions {
   until?: Date;
 }
 
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedRevision: ExpectedRevision;
+}
+
 export interface EventStore {
   appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<{ nextRevision: number }>;
+  /**
+   * Appends to several streams in one transaction: all or none, each with its own expected revision. Optional: a
+   * store without it gets one append per stream (each stream's decisions depend on that stream alone, so atomicity
+   * across streams is a saving in commits, not a rule of the domain).
+   */
+  appendToStreams?(appends: StreamAppend[]): Promise<{ nextRevisions: number[] }>;
   readStream(streamId: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   close(): Promise<void>;

@@ -1,7 +1,8 @@
 import { AnyCommand, Ping, type CommandSpec, type Reply, type ServiceName, type Topics, type z } from '@pds/contracts';
 import type { Logger } from '../observability/logger';
-import { contextFromHeaders, injectTraceHeaders, inSpan, SpanKind } from '../observability/tracing';
-import type { KafkaBus, Subscription } from './bus';
+import { context, trace, type Context, type Span } from '@opentelemetry/api';
+import { contextFromHeaders, injectTraceHeaders, inSpan, SpanKind, tracer } from '../observability/tracing';
+import type { IncomingMessage, KafkaBus, Subscription } from './bus';
 
 /** A refusal may carry data too (a refused reservation reports the balance it was refused against). */
 export type HandlerResult<R> = { ok: true; data: R } | { ok: false; error: { code: string; message: string }; data?: R };
@@ -30,9 +31,30 @@ export const handler = <S extends AnySpec>(
   handle: handle as CommandHandler['handle'],
 });
 
+/** A command of a batch, decoded and checked, with its span: the batch handler decides it alongside the others. */
+export interface BatchedCommand {
+  handler: CommandHandler;
+  data: unknown;
+  ctx: HandlerContext;
+  /** Runs `work` in this command's trace context (for trace headers and logs). */
+  withinSpan<T>(work: () => T): T;
+}
+
+/** Handles runs of commands of `types` together (e.g. in one transaction); results come back in the same order. */
+export interface BatchHandler {
+  types: readonly string[];
+  handle(commands: BatchedCommand[]): Promise<Array<HandlerResult<unknown>>>;
+}
+
+type Prepared =
+  | { kind: 'skip' }
+  | { kind: 'answer'; replyTo?: string; reply: Reply; parent: Context }
+  | { kind: 'handle'; handler: CommandHandler; data: unknown; ctx: HandlerContext; replyTo?: string; commandId: string; parent: Context };
+
 /**
- * Consumes a service's command topic and answers each command on its reply topic. A handler that throws leaves the message uncommitted so that it is
- * delivered again, which is why every handler must treat a repeated command id as the same command.
+ * Consumes a service's command topic and answers each command on its reply topic. A handler that throws leaves the
+ * message uncommitted so that it is delivered again, which is why every handler must treat a repeated command id as
+ * the same command. With a `batch` handler, consecutive commands of its types are handled together.
  */
 export const serveCommands = async (options: {
   bus: KafkaBus;
@@ -40,6 +62,7 @@ export const serveCommands = async (options: {
   service: ServiceName;
   logger: Logger;
   handlers: CommandHandler[];
+  batch?: BatchHandler;
   partitionsConcurrently?: number;
 }): Promise<Subscription> => {
   const startedAt = Date.now();
@@ -51,9 +74,97 @@ export const serveCommands = async (options: {
     }),
   );
   const topic = options.topics.commands(options.service);
+  const batchTypes = new Set(options.batch?.types ?? []);
+  const replyOf = (commandId: string, result: HandlerResult<unknown>): Reply =>
+    result.ok
+      ? { inReplyTo: commandId, ok: true, handledBy: options.service, data: result.data }
+      : { inReplyTo: commandId, ok: false, handledBy: options.service, error: result.error, data: result.data };
 
-  const answer = async (replyTo: string | undefined, reply: Reply) => {
-    if (replyTo) await options.bus.publish(replyTo, [{ key: reply.inReplyTo, value: reply, headers: injectTraceHeaders() }]);
+  /** Decodes and checks a command; what cannot be handled is answered (or skipped) here. */
+  const prepare = ({ value, headers, partition, offset }: IncomingMessage): Prepared => {
+    const envelope = AnyCommand.safeParse(value);
+    if (!envelope.success) {
+      options.logger.error({ partition, offset }, 'skipping a message that is not a command');
+      return { kind: 'skip' };
+    }
+    const command = envelope.data;
+    const parent = contextFromHeaders(headers);
+    const logger = options.logger.child({ correlationId: command.metadata.correlationId, commandId: command.id, command: command.type });
+    const { replyTo } = command.metadata;
+    const h = byType.get(command.type);
+    if (h?.dropWhenLate && command.metadata.deadline && Date.parse(command.metadata.deadline) < Date.now()) {
+      logger.warn({ deadline: command.metadata.deadline }, 'dropping a command whose deadline has passed');
+      return { kind: 'skip' };
+    }
+    if (!h) {
+      logger.error('no handler for this command type');
+      return { kind: 'answer', replyTo, parent, reply: replyOf(command.id, { ok: false, error: { code: 'UNKNOWN_COMMAND', message: command.type } }) };
+    }
+    const data = h.spec.data.safeParse(command.data);
+    if (!data.success) {
+      logger.error({ issues: data.error.issues }, 'rejecting a malformed command');
+      return { kind: 'answer', replyTo, parent, reply: replyOf(command.id, { ok: false, error: { code: 'INVALID_COMMAND', message: data.error.message } }) };
+    }
+    return { kind: 'handle', handler: h, data: data.data, ctx: { commandId: command.id, metadata: command.metadata, logger }, replyTo, commandId: command.id, parent };
+  };
+
+  const publishReplies = async (replies: Array<{ replyTo?: string; reply: Reply; headers: Record<string, string> }>) => {
+    const byTopic = new Map<string, Array<{ key: string; value: Reply; headers: Record<string, string> }>>();
+    for (const r of replies) {
+      if (r.replyTo) byTopic.set(r.replyTo, [...(byTopic.get(r.replyTo) ?? []), { key: r.reply.inReplyTo, value: r.reply, headers: r.headers }]);
+    }
+    await Promise.all([...byTopic.entries()].map(([replyTopic, messages]) => options.bus.publish(replyTopic, messages)));
+  };
+
+  const handleOne = async (p: Prepared) => {
+    if (p.kind === 'skip') return;
+    await inSpan(`handle ${p.kind === 'handle' ? p.handler.spec.type : 'command'}`, SpanKind.CONSUMER, p.parent, async () => {
+      if (p.kind === 'answer') return publishReplies([{ replyTo: p.replyTo, reply: p.reply, headers: injectTraceHeaders() }]);
+      const began = process.hrtime.bigint();
+      const result = await p.handler.handle(p.data, p.ctx);
+      const ms = Number(process.hrtime.bigint() - began) / 1e6;
+      p.ctx.logger.info({ ok: result.ok, ms, ...(result.ok ? {} : { error: result.error.code }) }, 'handled');
+      await publishReplies([{ replyTo: p.replyTo, reply: replyOf(p.commandId, result), headers: injectTraceHeaders() }]);
+    });
+  };
+
+  /** One call of the batch handler for a run of commands; each keeps its own span, log line and reply. */
+  const handleRun = async (run: Array<Extract<Prepared, { kind: 'handle' }>>) => {
+    if (run.length === 0) return;
+    const batch = options.batch as BatchHandler;
+    const spans: Span[] = run.map((p) => tracer().startSpan(`handle ${p.handler.spec.type}`, { kind: SpanKind.CONSUMER }, p.parent));
+    const within = (i: number) => <T>(work: () => T): T => context.with(trace.setSpan(run[i]!.parent, spans[i]!), work);
+    try {
+      const began = process.hrtime.bigint();
+      const results = await batch.handle(run.map((p, i) => ({ handler: p.handler, data: p.data, ctx: p.ctx, withinSpan: within(i) })));
+      const ms = Number(process.hrtime.bigint() - began) / 1e6;
+      const replies = run.map((p, i) => {
+        const result = results[i] as HandlerResult<unknown>;
+        return within(i)(() => {
+          p.ctx.logger.info({ ok: result.ok, ms, batch: run.length, ...(result.ok ? {} : { error: result.error.code }) }, 'handled');
+          return { replyTo: p.replyTo, reply: replyOf(p.commandId, result), headers: injectTraceHeaders() };
+        });
+      });
+      await publishReplies(replies);
+    } finally {
+      for (const span of spans) span.end();
+    }
+  };
+
+  const handleBatch = async (messages: IncomingMessage[]) => {
+    let run: Array<Extract<Prepared, { kind: 'handle' }>> = [];
+    for (const message of messages) {
+      const p = prepare(message);
+      if (p.kind === 'handle' && batchTypes.has(p.handler.spec.type)) {
+        run.push(p);
+        continue;
+      }
+      // Order within a partition is kept: the run so far goes first.
+      await handleRun(run);
+      run = [];
+      await handleOne(p);
+    }
+    await handleRun(run);
   };
 
   return options.bus.subscribe({
@@ -61,38 +172,7 @@ export const serveCommands = async (options: {
     topics: [topic],
     fromBeginning: true,
     partitionsConcurrently: options.partitionsConcurrently ?? 4,
-    handle: async ({ value, headers, partition, offset }) => {
-      const envelope = AnyCommand.safeParse(value);
-      if (!envelope.success) return void options.logger.error({ partition, offset }, 'skipping a message that is not a command');
-      const command = envelope.data;
-      const logger = options.logger.child({ correlationId: command.metadata.correlationId, commandId: command.id, command: command.type });
-      const reply = (ok: boolean, body: { data?: unknown; error?: { code: string; message: string } }): Reply => ({
-        inReplyTo: command.id,
-        ok,
-        handledBy: options.service,
-        ...body,
-      });
-      await inSpan(`handle ${command.type}`, SpanKind.CONSUMER, contextFromHeaders(headers), async () => {
-        const h = byType.get(command.type);
-        if (h?.dropWhenLate && command.metadata.deadline && Date.parse(command.metadata.deadline) < Date.now()) {
-          logger.warn({ deadline: command.metadata.deadline }, 'dropping a command whose deadline has passed');
-          return;
-        }
-        if (!h) {
-          logger.error('no handler for this command type');
-          return answer(command.metadata.replyTo, reply(false, { error: { code: 'UNKNOWN_COMMAND', message: command.type } }));
-        }
-        const data = h.spec.data.safeParse(command.data);
-        if (!data.success) {
-          logger.error({ issues: data.error.issues }, 'rejecting a malformed command');
-          return answer(command.metadata.replyTo, reply(false, { error: { code: 'INVALID_COMMAND', message: data.error.message } }));
-        }
-        const startedAt = process.hrtime.bigint();
-        const result = await h.handle(data.data, { commandId: command.id, metadata: command.metadata, logger });
-        const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
-        logger.info({ ok: result.ok, ms, ...(result.ok ? {} : { error: result.error.code }) }, 'handled');
-        await answer(command.metadata.replyTo, result.ok ? reply(true, { data: result.data }) : reply(false, { error: result.error, data: result.data }));
-      });
-    },
+    handle: (message) => handleOne(prepare(message)),
+    ...(options.batch ? { handleBatch } : {}),
   });
 };
