@@ -2,6 +2,7 @@ export { z } from './zod';
 export * from './rest/errors';
 export * from './rest/billing';
 export * from './rest/renovation-calculator';
+export * from './land-registry/extraction';
 export * from './messaging/envelope';
 export * from './messaging/topics';
 export * as billing from './billing/commands';
