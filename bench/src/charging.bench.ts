@@ -2,12 +2,12 @@
 // Kafka, every charge an event in PostgreSQL) against a single-process baseline (one express handler that debits a
 // PostgreSQL row in a transaction). Prints throughput and p50/p99 for both and their ratio.
 // `npm run bench:charging`; CALLS (default 2000) and CONCURRENCY (default 32) set the load.
-import { AdminClient, repoRoot, ServiceStack } from '@pds/infra';
+import { AdminClient, repoRoot } from '@pds/infra';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { describeFigures, driveLoad } from './load';
-import { benchServers } from './servers';
+import { benchServers, startBenchStack } from './servers';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const path = '/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10';
@@ -26,16 +26,7 @@ const main = async () => {
   const concurrency = Number(process.env.CONCURRENCY ?? 32);
   const warmup = 200;
   const servers = await benchServers(log);
-  const stack = await ServiceStack.start({
-    databaseUrl: servers.databaseUrl,
-    kafkaBrokers: servers.brokers,
-    namespace: `bench-${Date.now()}`,
-    port: 18380,
-    adminPort: 18381,
-    adminToken: 'bench-token',
-    logDir: join(servers.work, 'logs'),
-    env: { LOG_LEVEL: 'warn' },
-  });
+  const stack = await startBenchStack(servers);
   const baseline = await startBaseline(servers.databaseUrl, 18390);
   try {
     const limits = { perMinute: 1_000_000, perDay: 100_000_000, perMonth: 1_000_000_000 };

@@ -1,8 +1,7 @@
 // Times sequential renovation-calculator calls through the whole stack (gateway → ledger reserve → analysis →
 // ledger capture, over Kafka and PostgreSQL) and prints p50/p99. `npm run bench`; CALLS sets the count (default 200).
-import { AdminClient, ServiceStack } from '@pds/infra';
-import { join } from 'node:path';
-import { benchServers, percentile } from './servers';
+import { AdminClient } from '@pds/infra';
+import { benchServers, percentile, startBenchStack } from './servers';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -10,16 +9,7 @@ const main = async () => {
   const calls = Number(process.env.CALLS ?? 200);
   const warmup = 20;
   const servers = await benchServers(log);
-  const stack = await ServiceStack.start({
-    databaseUrl: servers.databaseUrl,
-    kafkaBrokers: servers.brokers,
-    namespace: `bench-${Date.now()}`,
-    port: 18380,
-    adminPort: 18381,
-    adminToken: 'bench-token',
-    logDir: join(servers.work, 'logs'),
-    env: { LOG_LEVEL: 'warn' },
-  });
+  const stack = await startBenchStack(servers);
   try {
     const account = await new AdminClient(stack.adminUrl, 'bench-token').createAccount('enterprise', calls + warmup);
     const url = `${stack.gatewayUrl}/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10`;

@@ -1,4 +1,4 @@
-import { createDatabase, startDebianPostgres, startKafka, type RunningPostgres } from '@pds/infra';
+import { createDatabase, ServiceStack, startDebianPostgres, startKafka, type RunningPostgres } from '@pds/infra';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,3 +33,16 @@ export const benchServers = async (log: (line: string) => void) => {
 };
 
 export const percentile = (sortedMs: number[], p: number) => sortedMs[Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1)] as number;
+
+/** The five services on the bench's servers, logging warnings only; the operator API's token is `bench-token`. */
+export const startBenchStack = (servers: { work: string; brokers: string; databaseUrl: string }) =>
+  ServiceStack.start({
+    databaseUrl: servers.databaseUrl,
+    kafkaBrokers: servers.brokers,
+    namespace: `bench-${Date.now()}`,
+    port: 18380,
+    adminPort: 18381,
+    adminToken: 'bench-token',
+    logDir: join(servers.work, 'logs'),
+    env: { LOG_LEVEL: 'warn' },
+  });
