@@ -67,7 +67,7 @@ describe('synthetic test register result', () => {
         {
           category: 'covenant',
           summary:
-            'C1: A Transfer of the land in this title dated 11 February 1994 made between (1) Exampleton Developments Limited and (2) Robin Placeholder contains restrictive covenants. NOTE: Copy filed.',
+            'C1: A Transfer of the land in this title dated 11 February 1994 made between (1) Exampleton Developments Limited and (2) Robin Ashcombe contains restrictive covenants. NOTE: Copy filed.',
           benefitingLand: null,
           burdenedLand: 'the land in this title',
         },
