@@ -6,7 +6,7 @@ const project = (displayName, suffix, extra = {}) => ({
   displayName,
   transform,
   testEnvironment: 'node',
-  testMatch: [`<rootDir>/services/**/src/**/*.${suffix}.spec.ts`, `<rootDir>/contracts/src/**/*.${suffix}.spec.ts`, `<rootDir>/test/**/*.${suffix}.spec.ts`],
+  testMatch: [`<rootDir>/services/**/src/**/*.${suffix}.spec.ts`, `<rootDir>/contracts/src/**/*.${suffix}.spec.ts`, `<rootDir>/infra/src/**/*.${suffix}.spec.ts`, `<rootDir>/test/**/*.${suffix}.spec.ts`],
   ...extra,
 });
 

@@ -10,3 +10,7 @@ export * from './billing/plans';
 export * as ledgerEvents from './billing/events';
 export * as analysis from './analysis/commands';
 export { openApiDocument } from './openapi/document';
+export * from './rest/land-registry';
+export * as landRegistry from './land-registry/commands';
+export * as orderEvents from './land-registry/order-events';
+export * as pricing from './land-registry/pricing';

@@ -1,6 +1,7 @@
 import { serviceNames, type ServiceName } from '@pds/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { migrate } from './migrate';
 
@@ -15,20 +16,43 @@ export interface StackOptions {
   adminPort: number;
   adminToken: string;
   logDir: string;
-  /** Extra environment for every service (timeouts, log level). */
+  /** Extra environment for every service (timeouts, log level) and for the registry simulator. */
   env?: Record<string, string>;
+  /** Extra environment for the registry simulator only (REGISTRY_FULFILMENT_DELAY_MS). */
+  registryEnv?: Record<string, string>;
   readyTimeoutMs?: number;
 }
 
 const entryPoint = (service: ServiceName) => join(repoRoot, 'services', service, 'dist', 'main.js');
 
-/** The five services as separate processes, with their logs in `logDir/<service>.log`. */
+export const registrySimulatorName = 'registry-simulator';
+const registrySimulatorEntryPoint = join(__dirname, 'registry-simulator', 'main.js');
+const registryReadyTimeoutMs = 15_000;
+
+/** A port free on loopback now (another process may take it before it is used; good enough for local stacks). */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * The five services as separate processes, with their logs in `logDir/<service>.log`, and the HM Land Registry test
+ * environment (the registry simulator) they order from, started first.
+ */
 export class ServiceStack {
   /** Running processes by instance name: the service name, or a name given to an extra instance. */
   private readonly children = new Map<string, ChildProcess>();
   private readonly logs = new Map<string, WriteStream>();
 
-  private constructor(readonly options: StackOptions) {}
+  private constructor(
+    readonly options: StackOptions,
+    private readonly registryPort: number,
+  ) {}
 
   get gatewayUrl() {
     return `http://127.0.0.1:${this.options.port}`;
@@ -38,12 +62,24 @@ export class ServiceStack {
     return `http://127.0.0.1:${this.options.adminPort}`;
   }
 
+  /** The registry test environment's API root, given to every service as LAND_REGISTRY_URL. */
+  get registryUrl() {
+    return `http://127.0.0.1:${this.registryPort}/registry/v1`;
+  }
+
   static async start(options: StackOptions): Promise<ServiceStack> {
     mkdirSync(options.logDir, { recursive: true });
     await migrate(options.databaseUrl);
-    const stack = new ServiceStack(options);
-    for (const service of serviceNames) stack.spawn(service);
-    await stack.waitUntilHealthy(options.readyTimeoutMs ?? 90_000);
+    const stack = new ServiceStack(options, await freePort());
+    try {
+      await stack.startRegistrySimulator();
+      for (const service of serviceNames) stack.spawn(service);
+      await stack.waitUntilHealthy(options.readyTimeoutMs ?? 90_000);
+    } catch (error) {
+      // Nobody else holds the stack yet: stop what did start rather than leave it running.
+      await stack.stop();
+      throw error;
+    }
     return stack;
   }
 
@@ -53,22 +89,53 @@ export class ServiceStack {
 
   /** Another process of a service beside the first (a second gateway on another port, say), with its own log. */
   spawnInstance(service: ServiceName, name: string, env: Record<string, string>): void {
+    this.spawnProcess(name, entryPoint(service), {
+      KAFKA_BROKERS: this.options.kafkaBrokers,
+      DATABASE_URL: this.options.databaseUrl,
+      TOPIC_NAMESPACE: this.options.namespace,
+      PORT: String(this.options.port),
+      ADMIN_PORT: String(this.options.adminPort),
+      ADMIN_TOKEN: this.options.adminToken,
+      LAND_REGISTRY_URL: this.registryUrl,
+      ...this.options.env,
+      ...env,
+    });
+  }
+
+  /**
+   * Starts the registry simulator on the stack's registry port and waits until it answers. Its orders live in its
+   * memory: after `kill('registry-simulator')` this brings back an empty registry at the same address. It shares
+   * the services' environment, so it keeps business time by the same clock file (PDS_CLOCK_FILE).
+   */
+  async startRegistrySimulator(): Promise<void> {
+    this.spawnProcess(registrySimulatorName, registrySimulatorEntryPoint, {
+      ...this.options.env,
+      REGISTRY_PORT: String(this.registryPort),
+      ...this.options.registryEnv,
+    });
+    const until = Date.now() + registryReadyTimeoutMs;
+    let last = 'no answer';
+    while (Date.now() < until) {
+      const child = this.children.get(registrySimulatorName);
+      if (child?.exitCode !== null) {
+        throw new Error(`${registrySimulatorName} exited with code ${child?.exitCode}; see ${this.options.logDir}/${registrySimulatorName}.log`);
+      }
+      try {
+        const res = await fetch(`${this.registryUrl}/health`, { signal: AbortSignal.timeout(2_000) });
+        if (res.status === 200) return;
+        last = `HTTP ${res.status}`;
+      } catch (error) {
+        last = (error as Error).message;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`${registrySimulatorName} not answering after ${registryReadyTimeoutMs} ms: ${last}`);
+  }
+
+  private spawnProcess(name: string, entry: string, env: Record<string, string>): void {
     const log = this.logs.get(name) ?? createWriteStream(join(this.options.logDir, `${name}.log`), { flags: 'a' });
     this.logs.set(name, log);
-    const child = spawn(process.execPath, ['--enable-source-maps', entryPoint(service)], {
-      env: {
-        ...process.env,
-        KAFKA_BROKERS: this.options.kafkaBrokers,
-        DATABASE_URL: this.options.databaseUrl,
-        TOPIC_NAMESPACE: this.options.namespace,
-        PORT: String(this.options.port),
-        ADMIN_PORT: String(this.options.adminPort),
-        ADMIN_TOKEN: this.options.adminToken,
-        ...this.options.env,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, ['--enable-source-maps', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.pipe(log, { end: false });
     child.stderr?.pipe(log, { end: false });
     this.children.set(name, child);

@@ -1,18 +1,9 @@
-import { AdminClient, ServiceStack } from '@pds/infra';
-import { createServer } from 'node:net';
+import { AdminClient, freePort, ServiceStack } from '@pds/infra';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freshDatabase, testServers, uniqueName } from './environment';
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+export { freePort };
 
 export interface TestStack {
   stack: ServiceStack;

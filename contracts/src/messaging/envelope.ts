@@ -57,7 +57,14 @@ export const Reply = z.object({
   inReplyTo: z.string().uuid(),
   ok: z.boolean(),
   data: z.unknown().optional(),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  error: z
+    .object({
+      code: z.string(),
+      message: z.string(),
+      /** For a refusal that passes: when to try again (ISO 8601). */
+      retryAfter: z.string().datetime({ offset: true }).optional(),
+    })
+    .optional(),
   handledBy: z.string(),
 });
 export type Reply = z.infer<typeof Reply>;

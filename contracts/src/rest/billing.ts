@@ -30,3 +30,6 @@ export const rateLimitHeaders = {
   remaining: 'X-RateLimit-Remaining',
   reset: 'X-RateLimit-Reset',
 } as const;
+
+/** Free calls (order status, test register extraction) answer without the billing object; the headers still say 0. */
+export const freeEnvelope = <T extends z.ZodTypeAny>(data: T) => z.object({ success: z.literal(true), data });

@@ -70,7 +70,7 @@ const main = async () => {
       databaseUrl = await createDatabase(postgres.adminUrl, 'pds');
     }
     const adminToken = randomBytes(24).toString('base64url');
-    say('starting gateway, billing-ledger, land-registry-orders, analysis and location...');
+    say('starting the registry test environment, gateway, billing-ledger, land-registry-orders, analysis and location...');
     stack = await ServiceStack.start({
       databaseUrl,
       kafkaBrokers,
@@ -81,7 +81,7 @@ const main = async () => {
       logDir: join(runDir, 'logs'),
     });
     const stackFile = join(runDir, 'stack.json');
-    writeFileSync(stackFile, JSON.stringify({ gatewayUrl: stack.gatewayUrl, adminUrl: stack.adminUrl, adminToken, databaseUrl }, null, 2), { mode: 0o600 });
+    writeFileSync(stackFile, JSON.stringify({ gatewayUrl: stack.gatewayUrl, adminUrl: stack.adminUrl, registryUrl: stack.registryUrl, adminToken, databaseUrl }, null, 2), { mode: 0o600 });
     chmodSync(stackFile, 0o600);
     const demo = await demoAccount(new AdminClient(stack.adminUrl, adminToken));
     say('');
@@ -89,6 +89,7 @@ const main = async () => {
     say(`Demo API key: ${demo.apiKey}   (account ${demo.accountId}, Basic plan)`);
     say(`Try:          curl -H 'X-API-Key: ${demo.apiKey}' '${stack.gatewayUrl}/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10'`);
     say(`Logs:         ${join(runDir, 'logs')}    Health: ${stack.gatewayUrl}/healthz`);
+    say(`Registry:     ${stack.registryUrl}   (HM Land Registry test environment; controls at /_control)`);
     say('Press Ctrl-C to stop.');
   } catch (error) {
     process.stderr.write(`start failed: ${(error as Error).message}\n`);

@@ -1,11 +1,61 @@
-import { bootService, serveCommands } from '@pds/service-runtime';
+import { landRegistry, orderEvents } from '@pds/contracts';
+import { AggregateStore, bootService, envMs, handler, LogFollower, RequestReplyClient, serveCommands, startKafkaRelay, type RecordedEvent } from '@pds/service-runtime';
+import pg from 'pg';
+import { OrderCharges } from './orders/charges';
+import { DocumentStore } from './orders/document-store';
+import { OrderDriver } from './orders/driver';
+import { evolve } from './orders/evolve';
+import { initialState, type Order, type OrderEvent } from './orders/order';
+import { placeOrderHandler } from './orders/place-order';
+import { titleOrdersProjection } from './read-models/title-orders';
+import { buildSyntheticTestRegisterResult } from './register/test-register';
+import { HttpRegistryGateway } from './registry/http-registry';
+import { titleHandlers } from './titles/handlers';
 
-// Connected and answering health pings; its endpoints arrive with the issues that build them.
+const parse = (r: RecordedEvent): OrderEvent => orderEvents.OrderEvent.parse({ type: r.type, data: r.data });
+
 const main = async () => {
   const rt = await bootService('land-registry-orders');
-  const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'land-registry-orders', logger: rt.logger, handlers: [] });
+  const registryUrl = process.env.LAND_REGISTRY_URL;
+  // Outside production the registry is the test environment (infra's registry simulator); never a silent default.
+  if (!registryUrl) throw new Error('LAND_REGISTRY_URL must name the registry (the registry test environment outside production)');
+  const registry = new HttpRegistryGateway(registryUrl);
+
+  const orders = new AggregateStore<Order, OrderEvent>(rt.store, evolve, initialState, parse);
+  const categories = [orderEvents.orderStreamCategory];
+  const relay = await startKafkaRelay({ store: rt.store, bus: rt.bus, topics: rt.topics, categories, logger: rt.logger });
+  rt.onShutdown(() => relay.stop());
+  const projection = new LogFollower({ store: rt.store, name: 'read-model:title-orders', categories, logger: rt.logger, handle: titleOrdersProjection(rt.store) });
+  await projection.start();
+  rt.onShutdown(() => projection.stop());
+
+  const rpc = new RequestReplyClient(rt.bus, rt.topics, rt.config.instanceId, rt.logger);
+  await rpc.start();
+  rt.onShutdown(() => rpc.stop());
+  const db = new pg.Pool({ connectionString: rt.config.databaseUrl, max: 4 });
+  rt.onShutdown(() => db.end());
+
+  const driver = new OrderDriver({
+    orders,
+    charges: new OrderCharges(rpc, rt.topics, envMs('LEDGER_TIMEOUT_MS', 5_000)),
+    registry,
+    documents: new DocumentStore(db),
+    db,
+    clock: rt.clock,
+    logger: rt.logger,
+    pollMs: envMs('REGISTRY_POLL_MS', 1_000),
+  });
+  const sweep = driver.start(envMs('ORDER_SWEEP_MS', 1_000));
+  rt.onShutdown(() => sweep.stop());
+
+  const handlers = [
+    ...titleHandlers(registry, rt.logger),
+    placeOrderHandler({ orders, driver, registry, clock: rt.clock }),
+    handler(landRegistry.RunTestRegisterExtraction, async () => ({ ok: true, data: await buildSyntheticTestRegisterResult() }), { dropWhenLate: true }),
+  ];
+  const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'land-registry-orders', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());
-  rt.logger.info('land-registry-orders ready');
+  rt.logger.info({ registryUrl }, 'land-registry-orders ready');
 };
 
 main().catch((err: unknown) => {

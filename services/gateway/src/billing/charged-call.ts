@@ -4,11 +4,17 @@ import { randomUUID } from 'node:crypto';
 import type { BalanceView } from '../http/respond';
 import type { LedgerClient } from './ledger-client';
 
-export type WorkOutcome<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; message: string };
+/** What the work may add to a refusal for the caller: when to try again (ISO 8601), and which inputs were wrong. */
+export interface RefusalExtras {
+  retryAfter?: string;
+  details?: string;
+}
+
+export type WorkOutcome<T> = { ok: true; data: T } | ({ ok: false; code: ErrorCode; message: string } & RefusalExtras);
 
 export type ChargedOutcome<T> =
   | { ok: true; data: T; chargedCredits: number; balance: BalanceView }
-  | { ok: false; code: ErrorCode; message: string; balance?: BalanceView };
+  | ({ ok: false; code: ErrorCode; message: string; balance?: BalanceView } & RefusalExtras);
 
 /** How long an unconfirmed charge may hold the caller while the ledger comes back to say which way it went. */
 const settlePatienceMs = envMs('SETTLE_PATIENCE_MS', 30_000);
@@ -60,7 +66,8 @@ export const chargedCall = async <T>(
       logger.error({ err, reservationId }, 'release not confirmed; the ledger expires the reservation');
       return undefined;
     });
-    return { ok: false, code: outcome.code, message: outcome.message, balance: view(released?.data) };
+    const { retryAfter, details } = outcome;
+    return { ok: false, code: outcome.code, message: outcome.message, balance: view(released?.data), ...(retryAfter ? { retryAfter } : {}), ...(details ? { details } : {}) };
   }
 
   const captured = await ledger.capture(ctx, accountId, reservationId).catch((err: unknown) => {

@@ -25,17 +25,29 @@ export const sendError = (
   res: Response,
   code: ErrorCode,
   message: string,
-  options: { balance?: BalanceView; details?: string; retryAfterS?: number } = {},
+  /** `retryAfter` (ISO 8601) goes in the body; `retryAfterS` is the same moment as the Retry-After header's seconds. */
+  options: { balance?: BalanceView; details?: string; retryAfterS?: number; retryAfter?: string } = {},
 ) => {
   setBillingHeaders(res, 0, options.balance);
   if (options.retryAfterS !== undefined) res.setHeader('Retry-After', String(options.retryAfterS));
   res.status(errorStatus[code]).json({
     success: false,
-    error: { code, message, ...(options.details ? { details: options.details } : {}) },
+    error: {
+      code,
+      message,
+      ...(options.details ? { details: options.details } : {}),
+      ...(options.retryAfter ? { retryAfter: options.retryAfter } : {}),
+    },
   });
 };
 
-export const sendCharged = (res: Response, data: unknown, chargedCredits: number, balance: BalanceView) => {
+/** A free call's answer: no billing object, but the headers still say what it cost (0) and what is left. */
+export const sendFree = (res: Response, data: unknown, balance: BalanceView | undefined) => {
+  setBillingHeaders(res, 0, balance);
+  res.status(200).json({ success: true, data });
+};
+
+export const sendCharged = (res: Response, data: unknown, chargedCredits: number, balance: BalanceView, status: 200 | 202 = 200) => {
   setBillingHeaders(res, chargedCredits, balance);
   const billing: Billing = {
     mode: 'prepaid',
@@ -43,5 +55,5 @@ export const sendCharged = (res: Response, data: unknown, chargedCredits: number
     creditsRemaining: balance.availableCredits,
     creditsRefreshAt: balance.creditsRefreshAt,
   };
-  res.status(200).json({ success: true, data, billing });
+  res.status(status).json({ success: true, data, billing });
 };

@@ -5,7 +5,7 @@ import { contextFromHeaders, injectTraceHeaders, inSpan, SpanKind, tracer } from
 import type { IncomingMessage, KafkaBus, Subscription } from './bus';
 
 /** A refusal may carry data too (a refused reservation reports the balance it was refused against). */
-export type HandlerResult<R> = { ok: true; data: R } | { ok: false; error: { code: string; message: string }; data?: R };
+export type HandlerResult<R> = { ok: true; data: R } | { ok: false; error: { code: string; message: string; retryAfter?: string }; data?: R };
 
 export interface HandlerContext {
   commandId: string;

@@ -10,7 +10,7 @@ export interface RequestContext {
   actor: string;
 }
 
-export type RequestOutcome<R> = { ok: true; data: R } | { ok: false; error: { code: string; message: string }; data?: R };
+export type RequestOutcome<R> = { ok: true; data: R } | { ok: false; error: { code: string; message: string; retryAfter?: string }; data?: R };
 
 export class RequestTimeoutError extends Error {
   constructor(

@@ -1,0 +1,28 @@
+import { renderOfficialCopy, type DocumentKind, type TitleSummary } from '@pds/land-registry-orders';
+import type { RegistryOrder } from './orders';
+import { renderTitlePlan } from './title-plan';
+import type { RegisteredTitle } from './titles/registered-title';
+import { renderUnreadableCopy } from './unreadable-copy';
+
+// What the registry hands over: a title's description, and the PDFs of a completed order. A copy shows the
+// register as at the order's acceptance, so its date and time are the acceptance time, not the fixture's.
+
+export const summaryOf = (title: RegisteredTitle): TitleSummary => ({
+  titleNumber: title.titleNumber,
+  status: title.status,
+  tenure: title.tenure,
+  address: title.address,
+  postcode: title.postcode,
+  applicationsPending: title.applicationsPending,
+  continuedUnderTitleNumber: title.continuedUnderTitleNumber,
+  register: { available: title.status === 'open' },
+  plan: { available: title.planAvailable },
+  referred: title.referred.map((d) => ({ ...d, entryNumbers: [...d.entryNumbers] })),
+});
+
+export const renderDocument = (title: RegisteredTitle, order: RegistryOrder, type: DocumentKind): Promise<Buffer> => {
+  if (type === 'plan') return renderTitlePlan(title, order.officialCopyDateTime);
+  const copy = { ...title.register, officialCopyDateTime: order.officialCopyDateTime };
+  const unreadable = order.fulfilment.kind === 'complete' && order.fulfilment.unreadable;
+  return unreadable ? renderUnreadableCopy(copy) : renderOfficialCopy(copy);
+};

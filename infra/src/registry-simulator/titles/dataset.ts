@@ -1,0 +1,140 @@
+import { freeholdWithCharges, leaseholdFlat, unusualRegister } from '@pds/land-registry-orders';
+import type { RegisteredTitle } from './registered-title';
+import { hawthornCourtFreehold } from './registers/hawthorn-court-freehold';
+import { heolYFelin } from './registers/heol-y-felin';
+import { marketPlaceShop } from './registers/market-place-shop';
+import { orchardHouse, orchardHouseClosed } from './registers/orchard-house';
+import { quarryBank } from './registers/quarry-bank';
+
+// The registry test environment's titles: fixed data, so every run answers the same. Addresses, postcodes and
+// proprietors are fictional (postcodes end "9ZZ", a unit not issued); UPRNs are invented.
+
+const open = { status: 'open', applicationsPending: false, continuedUnderTitleNumber: null, planAvailable: true } as const;
+
+export const registeredTitles: readonly RegisteredTitle[] = [
+  {
+    ...open,
+    titleNumber: 'BK509231',
+    tenure: 'freehold',
+    country: 'England',
+    uprns: ['100081240517'],
+    address: '14 Larkspur Close, Wokingham',
+    postcode: 'RG40 9ZZ',
+    register: freeholdWithCharges,
+    referred: [
+      { type: 'Conveyance', date: '1962-06-04', entryNumbers: ['A2', 'C1', 'C2'], available: true, planOnly: false },
+      { type: 'Deed of Variation', date: '1998-09-17', entryNumbers: ['C3'], available: true, planOnly: false },
+    ],
+    purpose: 'a freehold house with two mortgages: the ordinary order',
+  },
+  {
+    ...open,
+    titleNumber: 'NGL918273',
+    tenure: 'leasehold',
+    country: 'England',
+    uprns: ['5022140771'],
+    address: 'Flat 7, Hawthorn Court, 22 Ellery Road, London',
+    postcode: 'NW5 9ZZ',
+    register: leaseholdFlat,
+    referred: [{ type: 'Lease', date: '2005-06-30', entryNumbers: ['A2', 'A4', 'A5', 'B3'], available: true, planOnly: false }],
+    purpose: 'a leasehold flat; with its block NGL402216, an address search with two candidates',
+  },
+  {
+    ...open,
+    titleNumber: 'NGL402216',
+    tenure: 'freehold',
+    country: 'England',
+    uprns: ['5022140700'],
+    address: 'Hawthorn Court, 22 Ellery Road, London',
+    postcode: 'NW5 9ZZ',
+    register: hawthornCourtFreehold,
+    referred: [{ type: 'Lease', date: '2005-06-30', entryNumbers: ['C1'], available: true, planOnly: false }],
+    purpose: "the freehold of the flat's block, at the same postcode",
+  },
+  {
+    ...open,
+    titleNumber: 'CH682140',
+    tenure: 'freehold',
+    country: 'England',
+    uprns: ['100010476238'],
+    address: '5 Quarry Bank, Bollington, Macclesfield',
+    postcode: 'SK10 9ZZ',
+    applicationsPending: true,
+    // The pending applications include a transfer of part of the garden: the plan is being redrawn.
+    planAvailable: false,
+    register: quarryBank,
+    referred: [{ type: 'Transfer', date: '1976-05-14', entryNumbers: ['C1'], available: true, planOnly: false }],
+    purpose: 'applications pending: an order needs backdatedCopyConfirmed; no title plan can be issued meanwhile',
+  },
+  {
+    titleNumber: 'WSX118204',
+    status: 'closed',
+    tenure: 'freehold',
+    country: 'England',
+    uprns: ['100061922517'],
+    address: 'Orchard House, 3 Mill Lane, Steyning',
+    postcode: 'BN44 9ZZ',
+    applicationsPending: false,
+    continuedUnderTitleNumber: 'WSX402781',
+    register: orchardHouseClosed,
+    planAvailable: false,
+    referred: [],
+    purpose: 'a closed title continued under WSX402781: described, never ordered, not found by searches',
+  },
+  {
+    ...open,
+    titleNumber: 'WSX402781',
+    tenure: 'freehold',
+    country: 'England',
+    uprns: ['100061922517'],
+    address: 'Orchard House, 3 Mill Lane, Steyning',
+    postcode: 'BN44 9ZZ',
+    register: orchardHouse,
+    referred: [{ type: 'Conveyance', date: '1931-04-02', entryNumbers: ['C1'], available: true, planOnly: false }],
+    purpose: 'the open title WSX118204 continues under',
+  },
+  {
+    ...open,
+    titleNumber: 'WT371956',
+    tenure: 'leasehold',
+    country: 'England',
+    uprns: ['100121047735'],
+    address: '41 Market Place, Devizes',
+    postcode: 'SN10 9ZZ',
+    register: marketPlaceShop,
+    referred: [
+      { type: 'Lease', date: '2011-04-12', entryNumbers: ['A2', 'A4'], available: true, planOnly: false },
+      { type: 'Conveyance', date: '1958-11-03', entryNumbers: ['A3', 'C1'], available: false, planOnly: false },
+      { type: 'Deed of Grant', date: '1996-08-20', entryNumbers: ['A5'], available: true, planOnly: true },
+    ],
+    purpose: 'a title plan and referred documents: one not available, one of which only the plan is filed',
+  },
+  {
+    ...open,
+    titleNumber: 'CYM604817',
+    tenure: 'freehold',
+    country: 'Wales',
+    uprns: ['10002515320'],
+    address: '9 Heol y Felin, Rhiwbina, Cardiff',
+    postcode: 'CF14 9ZZ',
+    register: heolYFelin,
+    referred: [{ type: 'Transfer', date: '1984-05-11', entryNumbers: ['C1'], available: true, planOnly: false }],
+    purpose: 'a Welsh title',
+  },
+  {
+    ...open,
+    titleNumber: 'WYK736104',
+    tenure: 'freehold',
+    country: 'England',
+    uprns: ['10010186524'],
+    address: 'Land on the north side of Moorcock Lane, Hebden Bridge',
+    postcode: 'HX7 9ZZ',
+    register: unusualRegister,
+    referred: [],
+    purpose: 'the unusual register: possessory title, a caution, garbled and undated entries, a page break inside an entry',
+  },
+];
+
+const byNumber = new Map(registeredTitles.map((t) => [t.titleNumber, t]));
+
+export const titleByNumber = (titleNumber: string): RegisteredTitle | undefined => byNumber.get(titleNumber.replace(/\s/g, '').toUpperCase());

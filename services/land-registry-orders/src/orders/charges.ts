@@ -1,0 +1,99 @@
+import { billing, type Topics } from '@pds/contracts';
+import type { RequestContext, RequestReplyClient } from '@pds/service-runtime';
+import type { PlacedOrder } from './order';
+
+// The order's money at the billing ledger: one reservation per order (cash and credits, both or neither) that is
+// captured when the registry accepts, released on a clear failure, quarantined when the outcome is unknown, and
+// refunded (in whole, or just the extraction credits) afterwards. Every call is keyed by the reservation (and each
+// refund by its own id), so repeating one after a crash or a timeout changes nothing at the ledger.
+
+const { ledgerErrorCodes: codes } = billing;
+
+/** Long enough for a night's queue and a registry's slow day; a quarantined reservation never expires. */
+const holdMs = 14 * 24 * 3_600_000;
+
+export type Refusal = { ok: false; code: string; message: string; balance?: billing.LedgerBalance };
+export type ReserveOutcome = { ok: true; balance: billing.LedgerBalance } | Refusal;
+
+/** A ledger answer the order cannot act on; the driver tries the step again later. */
+export class LedgerStepError extends Error {}
+
+export class OrderCharges {
+  constructor(
+    private readonly rpc: RequestReplyClient,
+    private readonly topics: Topics,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async reserve(o: PlacedOrder, ctx: RequestContext): Promise<ReserveOutcome> {
+    const outcome = await this.send(billing.ReserveCredits, o, ctx, {
+      accountId: o.accountId,
+      reservationId: o.reservationId,
+      amountCredits: o.cost.totalCredits,
+      amountPence: o.cost.totalPence,
+      purpose: 'official_copy_order',
+      expiresInMs: holdMs,
+      operation: 'land_registry_official_copy_order',
+      requestId: ctx.requestId ?? o.orderId,
+    });
+    return outcome.ok
+      ? { ok: true, balance: outcome.data }
+      : { ok: false, code: outcome.error.code, message: refusalMessage(outcome.error.code, outcome.error.message), balance: outcome.data };
+  }
+
+  capture(o: PlacedOrder, ctx: RequestContext) {
+    return this.settle(billing.CaptureCredits, o, ctx, { accountId: o.accountId, reservationId: o.reservationId }, codes.reservationCaptured);
+  }
+
+  release(o: PlacedOrder, ctx: RequestContext, reason: string) {
+    return this.settle(billing.ReleaseCredits, o, ctx, { accountId: o.accountId, reservationId: o.reservationId, reason }, codes.reservationReleased);
+  }
+
+  quarantine(o: PlacedOrder, ctx: RequestContext, reason: string) {
+    return this.settle(billing.QuarantineReservation, o, ctx, { accountId: o.accountId, reservationId: o.reservationId, reason });
+  }
+
+  refund(o: PlacedOrder, ctx: RequestContext, refund: { refundId: string; amountCredits: number; amountPence: number; reason: string }) {
+    return this.settle(billing.RefundCapture, o, ctx, { accountId: o.accountId, reservationId: o.reservationId, ...refund });
+  }
+
+  private async settle(spec: Parameters<OrderCharges['send']>[0], o: PlacedOrder, ctx: RequestContext, data: Record<string, unknown>, alreadyDone?: string) {
+    const outcome = await this.send(spec, o, ctx, data);
+    if (outcome.ok || outcome.error.code === alreadyDone) return;
+    throw new LedgerStepError(`${spec.type} for order ${o.orderId}: ${outcome.error.code} ${outcome.error.message}`);
+  }
+
+  private send(
+    spec:
+      | typeof billing.ReserveCredits
+      | typeof billing.CaptureCredits
+      | typeof billing.ReleaseCredits
+      | typeof billing.QuarantineReservation
+      | typeof billing.RefundCapture,
+    o: PlacedOrder,
+    ctx: RequestContext,
+    data: Record<string, unknown>,
+  ) {
+    return this.rpc.request(spec as typeof billing.CaptureCredits, this.topics.commands('billing-ledger'), o.accountId, data as never, ctx, {
+      timeoutMs: this.timeoutMs,
+    });
+  }
+}
+
+/** What the caller is told when the ledger refuses an order's charges. */
+const refusalMessage = (code: string, ledgerMessage: string) => {
+  switch (code) {
+    case billing.ledgerErrorCodes.orderingNotEnabled:
+      return 'Official copy ordering is not enabled for this account; ask us to enable it. Nothing was charged.';
+    case billing.ledgerErrorCodes.accountHeld:
+      return 'This account is on hold and cannot order official copies. Nothing was charged.';
+    case billing.ledgerErrorCodes.accountInDebt:
+      return `This account is in debt and cannot order official copies until it is repaid (${ledgerMessage}). Nothing was charged.`;
+    case billing.ledgerErrorCodes.insufficientPurchaseBalance:
+      return `Not enough Purchase Balance for this order (${ledgerMessage}); top it up and order again with a new Idempotency-Key. Nothing was charged.`;
+    case billing.ledgerErrorCodes.insufficientCredits:
+      return `Not enough credits for this order (${ledgerMessage}). Nothing was charged.`;
+    default:
+      return `${ledgerMessage}. Nothing was charged.`;
+  }
+};

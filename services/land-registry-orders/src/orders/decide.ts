@@ -1,0 +1,111 @@
+import type { ExtractionData, pricing } from '@pds/contracts';
+import type { SubmissionOutcome } from '../registry/registry-gateway';
+import type { Order, OrderEvent, OrderTerms, PlacedOrder } from './order';
+import { isPlaced } from './order';
+
+// The order's state machine. Each command is what the order's driver (or the placement) learnt; decide says which
+// events that makes. A command that does not fit the order's state decides nothing: a driver retrying after a crash,
+// or two drivers racing, repeat what is already recorded, and the repeat must be harmless.
+
+type Problem = { code: string; message: string };
+
+export type OrderCommand =
+  | { type: 'RequestOrder'; terms: OrderTerms; documents: Array<{ type: pricing.PdfKind; documentId: string }> }
+  | { type: 'RecordReservation'; outcome: { ok: true } | ({ ok: false } & Problem); now: string; nextOpening: string | null }
+  | { type: 'QueueForOpening'; retryAfter: string; now: string }
+  | { type: 'StartSubmission'; now: string }
+  | { type: 'RecordSubmission'; outcome: SubmissionOutcome; now: string }
+  | { type: 'RecordCapture'; now: string }
+  | { type: 'RecordRelease'; now: string }
+  | { type: 'RecordQuarantine'; now: string }
+  | { type: 'RecordDelivery'; documents: Array<{ type: pricing.PdfKind; documentId: string; sha256: string; sizeBytes: number }>; now: string }
+  | ({ type: 'RecordFulfilmentFailure'; now: string } & Problem)
+  | { type: 'RecordRefund'; now: string }
+  | { type: 'RecordExtraction'; documentId: string; result: { ok: true; text: string; data: ExtractionData } | { ok: false; error: string }; now: string }
+  | { type: 'RecordExtractionRefund'; now: string };
+
+const onPlaced = (state: Order, decideFor: (o: PlacedOrder) => OrderEvent[]): OrderEvent[] => (isPlaced(state) ? decideFor(state) : []);
+
+export const decide = (command: OrderCommand, state: Order): OrderEvent[] => {
+  switch (command.type) {
+    case 'RequestOrder':
+      if (isPlaced(state)) return [];
+      return [{ type: 'OrderRequested', data: { ...command.terms, documents: command.documents } }];
+    case 'RecordReservation':
+      return onPlaced(state, (o) => {
+        if (o.status !== 'reserving') return [];
+        const at = command.now;
+        if (!command.outcome.ok) return [{ type: 'ChargesRefused', data: { code: command.outcome.code, message: command.outcome.message, at } }];
+        const reserved: OrderEvent = { type: 'ChargesReserved', data: { at } };
+        return command.nextOpening ? [reserved, { type: 'OrderQueued', data: { retryAfter: command.nextOpening, at } }] : [reserved];
+      });
+    case 'QueueForOpening':
+      return onPlaced(state, (o) =>
+        (o.status === 'submitting' && !o.submissionInFlight) || (o.status === 'waiting_for_registry' && o.retryAfter !== command.retryAfter)
+          ? [{ type: 'OrderQueued', data: { retryAfter: command.retryAfter, at: command.now } }]
+          : [],
+      );
+    case 'StartSubmission':
+      return onPlaced(state, (o) =>
+        o.status === 'submitting' || o.status === 'waiting_for_registry'
+          ? [{ type: 'SubmissionStarted', data: { attempt: o.submissionAttempts + 1, at: command.now } }]
+          : [],
+      );
+    case 'RecordSubmission':
+      return onPlaced(state, (o) => (o.status === 'submitting' && o.submissionInFlight ? submissionEvents(command.outcome, command.now) : []));
+    case 'RecordCapture':
+      return onPlaced(state, (o) => (o.registryReference && o.payment.charges === 'reserved' ? [{ type: 'ChargesCaptured', data: { at: command.now } }] : []));
+    case 'RecordRelease':
+      return onPlaced(state, (o) =>
+        o.status === 'failed' && !o.fulfilmentFailed && o.payment.charges === 'reserved' ? [{ type: 'ChargesReleased', data: { at: command.now } }] : [],
+      );
+    case 'RecordQuarantine':
+      return onPlaced(state, (o) => (o.status === 'quarantined' && o.payment.charges === 'reserved' ? [{ type: 'ChargesQuarantined', data: { at: command.now } }] : []));
+    case 'RecordDelivery':
+      return onPlaced(state, (o) => {
+        if (o.status !== 'with_registry' || o.payment.charges !== 'captured') return [];
+        const delivered: OrderEvent = { type: 'DocumentsDelivered', data: { documents: command.documents, at: command.now } };
+        return o.extractRegisterText ? [delivered] : [delivered, { type: 'OrderCompleted', data: { at: command.now } }];
+      });
+    case 'RecordFulfilmentFailure':
+      return onPlaced(state, (o) =>
+        o.status === 'with_registry' ? [{ type: 'FulfilmentFailed', data: { code: command.code, message: command.message, at: command.now } }] : [],
+      );
+    case 'RecordRefund':
+      return onPlaced(state, (o) =>
+        o.fulfilmentFailed && o.payment.charges === 'captured'
+          ? [{ type: 'ChargesRefunded', data: { credits: o.cost.totalCredits, pence: o.cost.totalPence, at: command.now } }]
+          : [],
+      );
+    case 'RecordExtraction':
+      return onPlaced(state, (o) => {
+        if (o.status !== 'extracting' || o.extraction?.status !== 'pending') return [];
+        const { result, documentId, now: at } = command;
+        return result.ok
+          ? [{ type: 'ExtractionSucceeded', data: { documentId, text: result.text, data: result.data, at } }, { type: 'OrderCompleted', data: { at } }]
+          : [{ type: 'ExtractionFailed', data: { documentId, error: result.error, at } }];
+      });
+    case 'RecordExtractionRefund':
+      return onPlaced(state, (o) =>
+        o.extraction?.status === 'failed' && o.payment.extraction === 'captured'
+          ? [
+              { type: 'ExtractionRefunded', data: { credits: o.cost.extractionCredits, at: command.now } },
+              { type: 'OrderCompleted', data: { at: command.now } },
+            ]
+          : [],
+      );
+  }
+};
+
+const submissionEvents = (outcome: SubmissionOutcome, at: string): OrderEvent[] => {
+  switch (outcome.kind) {
+    case 'accepted':
+      return [{ type: 'AcceptedByRegistry', data: { registryReference: outcome.registryReference, at } }];
+    case 'rejected':
+      return [{ type: 'RejectedByRegistry', data: { code: outcome.code, message: outcome.message, at } }];
+    case 'closed':
+      return [{ type: 'OrderQueued', data: { retryAfter: outcome.opensAt, at } }];
+    case 'uncertain':
+      return [{ type: 'SubmissionUncertain', data: { reason: outcome.reason, at } }];
+  }
+};

@@ -1,0 +1,43 @@
+import type { Order } from './order';
+
+/**
+ * What the order's driver does next. Money first: a decision the registry has made is settled at the ledger before
+ * anything else happens to the order, so a crash between the two leaves a step to repeat, never a charge to lose.
+ */
+export type Step =
+  | { kind: 'none' }
+  | { kind: 'wait'; until: string }
+  | { kind: 'reserve' }
+  | { kind: 'capture' }
+  | { kind: 'release' }
+  | { kind: 'quarantine' }
+  | { kind: 'refund' }
+  | { kind: 'refund_extraction' }
+  | { kind: 'submit' }
+  /** A submission was started but its outcome not recorded: ask the registry before submitting again. */
+  | { kind: 'check_submission' }
+  | { kind: 'poll' }
+  | { kind: 'extract' };
+
+export const nextStep = (o: Order, now: Date): Step => {
+  if (o.status === 'none') return { kind: 'none' };
+  if (o.status === 'reserving') return { kind: 'reserve' };
+  const charges = o.payment.charges;
+  if (o.registryReference && charges === 'reserved' && o.status !== 'quarantined') return { kind: 'capture' };
+  if (o.status === 'failed' && !o.fulfilmentFailed && charges === 'reserved') return { kind: 'release' };
+  if (o.status === 'quarantined' && charges === 'reserved') return { kind: 'quarantine' };
+  if (o.fulfilmentFailed && charges === 'captured') return { kind: 'refund' };
+  if (o.extraction?.status === 'failed' && o.payment.extraction === 'captured') return { kind: 'refund_extraction' };
+  switch (o.status) {
+    case 'waiting_for_registry':
+      return o.retryAfter && Date.parse(o.retryAfter) > now.getTime() ? { kind: 'wait', until: o.retryAfter } : { kind: 'submit' };
+    case 'submitting':
+      return o.submissionInFlight ? { kind: 'check_submission' } : { kind: 'submit' };
+    case 'with_registry':
+      return charges === 'captured' ? { kind: 'poll' } : { kind: 'none' };
+    case 'extracting':
+      return o.extraction?.status === 'pending' ? { kind: 'extract' } : { kind: 'none' };
+    default:
+      return { kind: 'none' };
+  }
+};

@@ -1,0 +1,57 @@
+import type { ExtractionData, OrderStatus, PaymentStatus, orderEvents, pricing } from '@pds/contracts';
+
+export type OrderEvent = orderEvents.OrderEvent;
+
+export interface OrderDocument {
+  type: pricing.PdfKind;
+  documentId: string;
+  delivered: boolean;
+}
+
+export interface Extraction {
+  status: 'pending' | 'ready' | 'failed';
+  text?: string;
+  data?: ExtractionData;
+  error?: string;
+}
+
+/** What was asked for, fixed when the order is requested. */
+export interface OrderTerms {
+  orderId: string;
+  accountId: string;
+  idempotencyKey: string;
+  requestHash: string;
+  titleNumber: string;
+  documentType: pricing.DocumentType;
+  extractRegisterText: boolean;
+  backdatedCopyConfirmed: boolean;
+  cost: pricing.OrderPrice;
+  reservationId: string;
+  requestedAt: string;
+}
+
+export interface PlacedOrder extends OrderTerms {
+  status: OrderStatus;
+  documents: OrderDocument[];
+  /** Cash and document credits move together; extraction credits can be refunded on their own. */
+  payment: { charges: PaymentStatus; extraction: PaymentStatus };
+  retryAfter: string | null;
+  submissionAttempts: number;
+  /** A submission was started and its outcome not yet recorded (the process may have died mid-call). */
+  submissionInFlight: boolean;
+  registryReference: string | null;
+  /** The registry could not fulfil an accepted order: everything captured is owed back. */
+  fulfilmentFailed: boolean;
+  extraction: Extraction | null;
+  error: { code: string; message: string } | null;
+  completedAt: string | null;
+}
+
+export type Order = { status: 'none' } | PlacedOrder;
+
+export const initialState = (): Order => ({ status: 'none' });
+
+export const isPlaced = (o: Order): o is PlacedOrder => o.status !== 'none';
+
+/** Nothing more will happen to the order by itself (a quarantined one waits for an operator). */
+export const terminalStatuses: readonly OrderStatus[] = ['completed', 'rejected', 'failed', 'quarantined'];

@@ -1,0 +1,85 @@
+// The registry as this service sees it. Outside production it is the registry test environment (infra's registry
+// simulator, reached over HTTP); a production adapter for HM Land Registry's Business Gateway implements the same
+// interface. Every method answers instead of throwing for what the registry can say; a throw means the registry
+// could not be reached or answered nonsense.
+
+export type DocumentKind = 'register' | 'plan';
+
+export type TitleSearch = { uprn: string } | { address: string; postcode: string };
+
+export interface TitleCandidate {
+  titleNumber: string;
+  tenure: 'freehold' | 'leasehold';
+  matchedAddress: string;
+}
+
+export interface ReferredDocument {
+  /** As the register names it: 'Lease', 'Conveyance', 'Transfer', 'Deed of easement' … */
+  type: string;
+  /** YYYY-MM-DD, or null when the register gives none. */
+  date: string | null;
+  entryNumbers: string[];
+  available: boolean;
+  planOnly: boolean;
+}
+
+export interface TitleSummary {
+  titleNumber: string;
+  status: 'open' | 'closed';
+  tenure: 'freehold' | 'leasehold';
+  address: string;
+  postcode: string;
+  /** Applications pending against the title: a copy issued now is backdated to before them. */
+  applicationsPending: boolean;
+  /** For a closed title: the title it continues under, when there is one. */
+  continuedUnderTitleNumber: string | null;
+  register: { available: boolean };
+  plan: { available: boolean };
+  referred: ReferredDocument[];
+}
+
+/** The registry is busy and asks to be tried again at `retryAfter` (ISO 8601). */
+export interface Delayed {
+  kind: 'delayed';
+  retryAfter: string;
+}
+
+export type Answer<T> = { kind: 'ok'; value: T } | Delayed;
+
+export interface OrderSubmission {
+  /** Our order id: the registry keeps one order per reference, so submitting again never orders twice. */
+  clientReference: string;
+  titleNumber: string;
+  documents: DocumentKind[];
+  backdatedCopyConfirmed: boolean;
+}
+
+export type SubmissionOutcome =
+  | { kind: 'accepted'; registryReference: string }
+  /** A clear refusal: nothing was ordered and nothing will be. */
+  | { kind: 'rejected'; code: string; message: string }
+  /** Outside opening hours: nothing was ordered. */
+  | { kind: 'closed'; opensAt: string }
+  /** No clear answer (timeout, dropped connection, server error): the order may or may not exist at the registry. */
+  | { kind: 'uncertain'; reason: string };
+
+export interface DeliveredDocument {
+  type: DocumentKind;
+  pdf: Buffer;
+}
+
+export type RegistryOrderState =
+  | { kind: 'unknown' }
+  | { kind: 'processing'; registryReference: string }
+  | { kind: 'completed'; registryReference: string; documents: DeliveredDocument[] }
+  /** The registry accepted the order and later could not fulfil it. */
+  | { kind: 'failed'; registryReference: string; code: string; message: string };
+
+export interface RegistryGateway {
+  searchTitles(search: TitleSearch): Promise<Answer<TitleCandidate[]>>;
+  /** null: no such title. */
+  describeTitle(titleNumber: string): Promise<Answer<TitleSummary | null>>;
+  submitOrder(order: OrderSubmission): Promise<SubmissionOutcome>;
+  /** What the registry holds for our reference: how a poll learns of delivery, and how an uncertain submission is settled. */
+  orderState(clientReference: string): Promise<RegistryOrderState>;
+}

@@ -1,0 +1,92 @@
+import { landRegistry, pricing, type TitleAvailability, type TitleCandidates } from '@pds/contracts';
+import { handler, type CommandHandler, type HandlerResult, type Logger } from '@pds/service-runtime';
+import type { RegistryGateway, TitleSummary } from '../registry/registry-gateway';
+
+const codes = landRegistry.landRegistryErrorCodes;
+
+/** What the gateway is told when the registry cannot be asked: it charges nothing and says so. */
+export const registryFailure = (logger: Logger, err: unknown): HandlerResult<never> => {
+  logger.error({ err }, 'the registry could not be asked');
+  return { ok: false, error: { code: codes.registryError, message: 'HM Land Registry did not answer properly; nothing was charged. Retry shortly.' } };
+};
+
+export const delayedBy = (retryAfter: string): HandlerResult<never> => ({
+  ok: false,
+  error: { code: codes.registryDelayed, message: `HM Land Registry has delayed this request; nothing was charged. Retry after ${retryAfter}.`, retryAfter },
+});
+
+export const titleNotFound = (titleNumber: string): HandlerResult<never> => ({
+  ok: false,
+  error: { code: codes.titleNotFound, message: `HM Land Registry has no title ${titleNumber} in England and Wales.` },
+});
+
+export const availabilityOf = (t: TitleSummary): TitleAvailability => {
+  const message =
+    t.status === 'closed'
+      ? `This title is closed${t.continuedUnderTitleNumber ? ` and continues under title ${t.continuedUnderTitleNumber}` : ''}; order copies of the open title.`
+      : t.applicationsPending
+        ? 'Applications are pending against this title: a copy issued now shows the register before they are completed (a backdated copy). Ordering one needs backdatedCopyConfirmed.'
+        : undefined;
+  const availability = (available: boolean) => ({ status: available ? ('available' as const) : ('unavailable' as const), backdated: t.applicationsPending });
+  return {
+    title: {
+      titleNumber: t.titleNumber,
+      applicationsPending: t.applicationsPending,
+      status: t.status,
+      ...(message ? { message } : {}),
+      ...(t.continuedUnderTitleNumber ? { continuedUnderTitleNumber: t.continuedUnderTitleNumber } : {}),
+    },
+    documents: {
+      register: availability(t.register.available && t.status === 'open'),
+      plan: availability(t.plan.available && t.status === 'open'),
+      referred: t.referred.map((r) => ({
+        type: r.type,
+        ...(r.date ? { date: r.date } : {}),
+        entryNumbers: r.entryNumbers,
+        status: r.available ? ('available' as const) : ('unavailable' as const),
+        planOnly: r.planOnly,
+      })),
+    },
+    pricing: pricing.priceList(),
+  };
+};
+
+/** Title lookups and availability checks: straight to the registry, nothing stored. */
+export const titleHandlers = (registry: RegistryGateway, logger: Logger): CommandHandler[] => [
+  // An answer nobody waits for is not worth asking the registry for.
+  handler(
+    landRegistry.FindTitles,
+    async (data, ctx) => {
+      try {
+        const answer = await registry.searchTitles(data.search);
+        if (answer.kind === 'delayed') return delayedBy(answer.retryAfter);
+        const titles = answer.value;
+        const result: TitleCandidates = {
+          status: titles.length > 0 ? 'matched' : 'no_match',
+          count: titles.length,
+          titles: titles.map((t) => ({ titleNumber: t.titleNumber, tenure: t.tenure, matchedAddress: t.matchedAddress })),
+          ...(titles.length === 0 ? { reason: 'No registered title in England and Wales matches this property; it may be unregistered.' } : {}),
+        };
+        return { ok: true, data: result };
+      } catch (err) {
+        return registryFailure(ctx.logger ?? logger, err);
+      }
+    },
+    { dropWhenLate: true },
+  ),
+  handler(
+    landRegistry.DescribeTitle,
+    async (data, ctx) => {
+      const titleNumber = data.titleNumber.trim().toUpperCase();
+      try {
+        const answer = await registry.describeTitle(titleNumber);
+        if (answer.kind === 'delayed') return delayedBy(answer.retryAfter);
+        if (!answer.value) return titleNotFound(titleNumber);
+        return { ok: true, data: availabilityOf(answer.value) };
+      } catch (err) {
+        return registryFailure(ctx.logger ?? logger, err);
+      }
+    },
+    { dropWhenLate: true },
+  ),
+];
