@@ -246,6 +246,16 @@ describe('official copy orders', () => {
     expect([b.credits, b.pence]).toEqual([10_000, 5_000]);
   });
 
+  it('refuses an order the credits cannot cover (402) and a call without a valid key (401), charging nothing', async () => {
+    const c = await customer({ credits: 149 });
+    const r = await placeOrder(c.apiKey, orderBody('BK509231', 'register', true));
+    expect([r.status, r.body.error.code, charged(r), r.headers.get('x-credits-remaining')]).toEqual([402, 'INSUFFICIENT_CREDITS', 0, '149']);
+    const b = await t.admin.showAccount(c.accountId);
+    expect([b.availableCredits, b.reservedCredits, b.purchaseBalance.availablePence, b.purchaseBalance.reservedPence]).toEqual([149, 0, 5_000, 0]);
+    const anonymous = await send('POST', '/land-registry/title-matches', 'not-a-key', { uprn: '100081240517' });
+    expect([anonymous.status, anonymous.body.error.code, charged(anonymous)]).toEqual([401, 'UNAUTHORIZED', 0]);
+  });
+
   it('refuses accounts without the entitlement, on hold, in debt or short of Purchase Balance, with nothing reserved', async () => {
     const notEnabled = await customer({ ordering: false });
     const held = await customer();
@@ -423,5 +433,25 @@ describe('test register extraction', () => {
     expect(r.body.data.analysis.title.titleNumber).toBe(r.body.data.fixture.titleNumber);
     expect((await send('POST', '/land-registry/test-register-extraction', c.apiKey, { any: 1 })).status).toBe(400);
     expect((await balances(c.accountId)).credits).toBe(10_000);
+  });
+});
+
+describe('an unreachable registry', () => {
+  it('answers 502 LAND_REGISTRY_ERROR and charges nothing', async () => {
+    registryOpenHour();
+    const c = await customer();
+    await t.stack.kill('registry-simulator');
+    try {
+      const lookup = await send('POST', '/land-registry/title-matches', c.apiKey, { uprn: '100081240517' });
+      expect([lookup.status, lookup.body.error.code, charged(lookup)]).toEqual([502, 'LAND_REGISTRY_ERROR', 0]);
+      const availability = await send('GET', '/land-registry/titles/BK509231', c.apiKey);
+      expect([availability.status, availability.body.error.code, charged(availability)]).toEqual([502, 'LAND_REGISTRY_ERROR', 0]);
+      const order = await placeOrder(c.apiKey, orderBody('BK509231', 'register'));
+      expect([order.status, order.body.error.code, charged(order)]).toEqual([502, 'LAND_REGISTRY_ERROR', 0]);
+    } finally {
+      await t.stack.startRegistrySimulator();
+    }
+    const b = await balances(c.accountId);
+    expect([b.credits, b.pence, b.reservedPence]).toEqual([10_000, 5_000, 0]);
   });
 });

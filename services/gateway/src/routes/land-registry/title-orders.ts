@@ -7,7 +7,7 @@ import { authenticated } from '../authenticated';
 import { checkOrderPlacement } from './order-request';
 import { refusalOfReply, sendRefusal } from './refusals';
 
-/** Placement reserves, checks opening hours and may submit to the registry before answering, so it gets longer. */
+/** Placement asks the registry about the title and reserves at the ledger before answering, so it gets longer. */
 const orderTimeoutMs = envMs('ORDER_TIMEOUT_MS', 30_000);
 
 const retrySafely = 'Retry with the same Idempotency-Key: a retry cannot place a second order, and answers with the order if one was placed.';
