@@ -21,9 +21,3 @@ export const printedCopyTime = (officialCopyDateTime: string) => {
   const local = localParts(officialCopyDateTime);
   return { date: `${local.toFormat('dd')} ${months[local.month - 1]} ${local.year}`, time: local.toFormat('HH:mm:ss') };
 };
-
-/** The PDF's creation date: the local time read as UTC, as the register renderer does, so bytes never depend on the host. */
-export const pdfCreationDate = (officialCopyDateTime: string): Date => {
-  const local = localParts(officialCopyDateTime);
-  return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
-};

@@ -1,4 +1,5 @@
-import { officialCopyDateTimeAt, pdfCreationDate, printedCopyTime } from './copy-time';
+import { copyCreationDate } from '@pds/land-registry-orders';
+import { officialCopyDateTimeAt, printedCopyTime } from './copy-time';
 
 describe('the date and time on a copy', () => {
   it('is UK local time, on both sides of a clock change', () => {
@@ -14,6 +15,6 @@ describe('the date and time on a copy', () => {
   });
 
   it('dates the PDF from the copy, not from the host', () => {
-    expect(pdfCreationDate('2026-09-03T08:05:09').toISOString()).toBe('2026-09-03T08:05:09.000Z');
+    expect(copyCreationDate('2026-09-03T08:05:09').toISOString()).toBe('2026-09-03T08:05:09.000Z');
   });
 });

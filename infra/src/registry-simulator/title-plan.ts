@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
-import { pdfCreationDate, printedCopyTime } from './copy-time';
+import { copyCreationDate, renderPdf } from '@pds/land-registry-orders';
+import { printedCopyTime } from './copy-time';
 import type { RegisteredTitle } from './titles/registered-title';
 
 // A title plan as the registry issues one: the title number, the land edged red on a map extract, the scale note
@@ -46,26 +46,21 @@ const drawMap = (doc: PDFKit.PDFDocument, title: RegisteredTitle) => {
   doc.moveTo(marginPt + width - 21, mapTopPt + 40).lineTo(marginPt + width - 21, mapTopPt + 22).stroke().restore();
 };
 
-export const renderTitlePlan = (title: RegisteredTitle, officialCopyDateTime: string): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const created = pdfCreationDate(officialCopyDateTime);
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: marginPt,
-      info: {
-        Title: `Official copy of title plan ${title.titleNumber} (specimen)`,
-        Author: 'HM Land Registry test environment',
-        Creator: 'registry-simulator',
-        Producer: 'registry-simulator',
-        CreationDate: created,
-        ModDate: created,
-      },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-
+export const renderTitlePlan = (title: RegisteredTitle, officialCopyDateTime: string): Promise<Buffer> => {
+  const created = copyCreationDate(officialCopyDateTime);
+  const options = {
+    size: 'A4',
+    margin: marginPt,
+    info: {
+      Title: `Official copy of title plan ${title.titleNumber} (specimen)`,
+      Author: 'HM Land Registry test environment',
+      Creator: 'registry-simulator',
+      Producer: 'registry-simulator',
+      CreationDate: created,
+      ModDate: created,
+    },
+  };
+  return renderPdf(options, (doc) => {
     const width = doc.page.width - 2 * marginPt;
     const { date, time } = printedCopyTime(officialCopyDateTime);
     const { county, district } = title.register.administrativeArea;
@@ -91,5 +86,5 @@ export const renderTitlePlan = (title: RegisteredTitle, officialCopyDateTime: st
     );
     doc.moveDown(0.4);
     doc.text(`This title is dealt with by HM Land Registry, ${title.register.landRegistryOffice}.`, { width });
-    doc.end();
   });
+};

@@ -1,6 +1,4 @@
-import type { Register } from '@pds/land-registry-orders';
-import PDFDocument from 'pdfkit';
-import { pdfCreationDate } from './copy-time';
+import { copyCreationDate, registerSections, renderPdf, type Register } from '@pds/land-registry-orders';
 
 // A register copy with no text layer, as a poor scan would come: every word is a grey block where it would be
 // printed, laid out line by line like the real copy, so the page looks like a register but text extraction finds
@@ -37,33 +35,22 @@ const nextLine = (doc: PDFKit.PDFDocument) => {
   }
 };
 
-export const renderUnreadableCopy = (register: Register): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const created = pdfCreationDate(register.officialCopyDateTime);
-    const doc = new PDFDocument({ size: 'A4', margin: marginPt, info: { Creator: 'registry-simulator scanner', CreationDate: created, ModDate: created } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-
+export const renderUnreadableCopy = (register: Register): Promise<Buffer> => {
+  const created = copyCreationDate(register.officialCopyDateTime);
+  return renderPdf({ size: 'A4', margin: marginPt, info: { Creator: 'registry-simulator scanner', CreationDate: created, ModDate: created } }, (doc) => {
     doc.fillColor('#3a3a3a');
     doc.y = marginPt;
     blocksForText(doc, 'Official copy of register of title', marginPt, 8);
     blocksForText(doc, `Title number ${register.titleNumber}`, marginPt, 6);
     nextLine(doc);
-    const sections = [
-      { heading: 'A: Property Register', entries: register.propertyRegister },
-      { heading: 'B: Proprietorship Register', entries: register.proprietorshipRegister },
-      { heading: 'C: Charges Register', entries: register.chargesRegister },
-    ];
-    for (const { heading, entries } of sections) {
-      blocksForText(doc, heading, marginPt, 6);
-      for (const entry of entries) {
+    for (const section of registerSections) {
+      blocksForText(doc, section.heading, marginPt, 6);
+      for (const entry of section.entries(register)) {
         doc.rect(marginPt, doc.y, charWidthPt * 2, wordHeightPt).fill();
         for (const paragraph of entry.entryText) blocksForText(doc, paragraph, textColumnPt);
       }
       nextLine(doc);
     }
     blocksForText(doc, 'End of register', (doc.page.width - 100) / 2);
-    doc.end();
   });
+};

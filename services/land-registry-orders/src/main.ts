@@ -49,7 +49,7 @@ const main = async () => {
   rt.onShutdown(() => sweep.stop());
 
   const handlers = [
-    ...titleHandlers(registry, rt.logger),
+    ...titleHandlers(registry),
     placeOrderHandler({ orders, driver, registry, clock: rt.clock }),
     handler(landRegistry.RunTestRegisterExtraction, async () => ({ ok: true, data: await buildSyntheticTestRegisterResult() }), { dropWhenLate: true }),
   ];

@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { dottedDate, issuedDate, officialCopyDate } from './dates';
+import { copyCreationDate, renderPdf } from './pdf-document';
 import { Register, RegisterEntry, registerSections } from './register';
 
 // Lays a register out the way an HM Land Registry official copy is laid out: the header with the title number,
@@ -28,12 +28,6 @@ const nearPageEnd = (doc: PDFKit.PDFDocument, lines: number) => doc.y + lines * 
 const ukDateTime = (register: Register) => {
   const [date = '', time = ''] = register.officialCopyDateTime.split('T');
   return { date, time: time.slice(0, 8) };
-};
-
-const creationDate = (register: Register): Date => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(register.officialCopyDateTime);
-  if (!m) throw new Error(`officialCopyDateTime must be YYYY-MM-DDTHH:MM:SS, got ${register.officialCopyDateTime}`);
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])));
 };
 
 const drawHeader = (doc: PDFKit.PDFDocument, register: Register) => {
@@ -79,10 +73,11 @@ const drawEntry = (doc: PDFKit.PDFDocument, entry: RegisterEntry) => {
   doc.moveDown(entryGapLines);
 };
 
+const created = (register: Register) => copyCreationDate(register.officialCopyDateTime);
+
 export const renderOfficialCopy = (register: Register): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const created = creationDate(register);
-    const doc = new PDFDocument({
+  renderPdf(
+    {
       size: 'A4',
       margins: pageMarginPt,
       bufferPages: true,
@@ -92,65 +87,61 @@ export const renderOfficialCopy = (register: Register): Promise<Buffer> =>
         Subject: 'Synthetic HM Land Registry register for testing',
         Creator: 'land-registry-orders',
         Producer: 'land-registry-orders',
-        CreationDate: created,
-        ModDate: created,
+        CreationDate: created(register),
+        ModDate: created(register),
       },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+    },
+    (doc) => {
+      // Set before each section; a page that starts while it is set says which register continues on it.
+      let continuing: string | null = null;
+      doc.on('pageAdded', () => {
+        const { x, y } = doc;
+        doc.font('Helvetica').fontSize(9).text(`Title number ${register.titleNumber}`, pageMarginPt.left, 36, { lineBreak: false });
+        if (continuing) doc.font('Helvetica-Bold').fontSize(headingSizePt).text(`${continuing} continued`, pageMarginPt.left, 50, { lineBreak: false });
+        body(doc);
+        doc.x = x;
+        doc.y = y;
+      });
 
-    // Set before each section; a page that starts while it is set says which register continues on it.
-    let continuing: string | null = null;
-    doc.on('pageAdded', () => {
-      const { x, y } = doc;
-      doc.font('Helvetica').fontSize(9).text(`Title number ${register.titleNumber}`, pageMarginPt.left, 36, { lineBreak: false });
-      if (continuing) doc.font('Helvetica-Bold').fontSize(headingSizePt).text(`${continuing} continued`, pageMarginPt.left, 50, { lineBreak: false });
-      body(doc);
-      doc.x = x;
-      doc.y = y;
-    });
-
-    drawHeader(doc, register);
-    for (const section of registerSections) {
+      drawHeader(doc, register);
+      for (const section of registerSections) {
+        continuing = null;
+        doc.moveDown(1);
+        if (nearPageEnd(doc, 6)) doc.addPage();
+        doc.font('Helvetica-Bold').fontSize(headingSizePt).text(section.heading, pageMarginPt.left, doc.y);
+        continuing = section.heading;
+        doc.moveDown(0.3);
+        doc.font('Helvetica-Oblique').fontSize(bodySizePt).text(section.introduction, pageMarginPt.left, doc.y);
+        doc.moveDown(0.5);
+        if (section.letter === 'A') {
+          const { county, district } = register.administrativeArea;
+          doc.font('Helvetica-Bold').fontSize(bodySizePt).text(`${county} : ${district}`, pageMarginPt.left, doc.y);
+          doc.moveDown(0.5);
+        }
+        if (section.letter === 'B') {
+          doc.font('Helvetica-Bold').fontSize(bodySizePt).text(register.classOfTitle, pageMarginPt.left, doc.y);
+          doc.moveDown(0.5);
+        }
+        body(doc);
+        for (const entry of section.entries(register)) drawEntry(doc, entry);
+      }
       continuing = null;
       doc.moveDown(1);
-      if (nearPageEnd(doc, 6)) doc.addPage();
-      doc.font('Helvetica-Bold').fontSize(headingSizePt).text(section.heading, pageMarginPt.left, doc.y);
-      continuing = section.heading;
-      doc.moveDown(0.3);
-      doc.font('Helvetica-Oblique').fontSize(bodySizePt).text(section.introduction, pageMarginPt.left, doc.y);
-      doc.moveDown(0.5);
-      if (section.letter === 'A') {
-        const { county, district } = register.administrativeArea;
-        doc.font('Helvetica-Bold').fontSize(bodySizePt).text(`${county} : ${district}`, pageMarginPt.left, doc.y);
-        doc.moveDown(0.5);
-      }
-      if (section.letter === 'B') {
-        doc.font('Helvetica-Bold').fontSize(bodySizePt).text(register.classOfTitle, pageMarginPt.left, doc.y);
-        doc.moveDown(0.5);
-      }
-      body(doc);
-      for (const entry of section.entries(register)) drawEntry(doc, entry);
-    }
-    continuing = null;
-    doc.moveDown(1);
-    doc.font('Helvetica-Bold').fontSize(bodySizePt).text('End of register', pageMarginPt.left, doc.y, {
-      width: doc.page.width - pageMarginPt.left - pageMarginPt.right,
-      align: 'center',
-    });
-
-    const { start, count } = doc.bufferedPageRange();
-    for (let page = start; page < start + count; page++) {
-      doc.switchToPage(page);
-      // Writing below the bottom margin would start a new page; the footer lives there, so lift the margin first.
-      doc.page.margins.bottom = 0;
-      doc.font('Helvetica').fontSize(8).text(`Page ${page - start + 1} of ${count}`, pageMarginPt.left, doc.page.height - 40, {
+      doc.font('Helvetica-Bold').fontSize(bodySizePt).text('End of register', pageMarginPt.left, doc.y, {
         width: doc.page.width - pageMarginPt.left - pageMarginPt.right,
-        align: 'right',
-        lineBreak: false,
+        align: 'center',
       });
-    }
-    doc.end();
-  });
+
+      const { start, count } = doc.bufferedPageRange();
+      for (let page = start; page < start + count; page++) {
+        doc.switchToPage(page);
+        // Writing below the bottom margin would start a new page; the footer lives there, so lift the margin first.
+        doc.page.margins.bottom = 0;
+        doc.font('Helvetica').fontSize(8).text(`Page ${page - start + 1} of ${count}`, pageMarginPt.left, doc.page.height - 40, {
+          width: doc.page.width - pageMarginPt.left - pageMarginPt.right,
+          align: 'right',
+          lineBreak: false,
+        });
+      }
+    },
+  );

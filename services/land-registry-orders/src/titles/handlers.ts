@@ -52,7 +52,7 @@ export const availabilityOf = (t: TitleSummary): TitleAvailability => {
 };
 
 /** Title lookups and availability checks: straight to the registry, nothing stored. */
-export const titleHandlers = (registry: RegistryGateway, logger: Logger): CommandHandler[] => [
+export const titleHandlers = (registry: RegistryGateway): CommandHandler[] => [
   // An answer nobody waits for is not worth asking the registry for.
   handler(
     landRegistry.FindTitles,
@@ -69,7 +69,7 @@ export const titleHandlers = (registry: RegistryGateway, logger: Logger): Comman
         };
         return { ok: true, data: result };
       } catch (err) {
-        return registryFailure(ctx.logger ?? logger, err);
+        return registryFailure(ctx.logger, err);
       }
     },
     { dropWhenLate: true },
@@ -84,7 +84,7 @@ export const titleHandlers = (registry: RegistryGateway, logger: Logger): Comman
         if (!answer.value) return titleNotFound(titleNumber);
         return { ok: true, data: availabilityOf(answer.value) };
       } catch (err) {
-        return registryFailure(ctx.logger ?? logger, err);
+        return registryFailure(ctx.logger, err);
       }
     },
     { dropWhenLate: true },
