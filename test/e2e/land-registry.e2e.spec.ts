@@ -45,6 +45,8 @@ const send = async (method: string, path: string, apiKey: string, body?: unknown
   return { status: res.status, headers: res.headers, body: payload as any };
 };
 const charged = (r: { headers: Headers }) => Number(r.headers.get('x-credits-charged'));
+/** A placement charges nothing yet: it reserves the order's credits, charged when the registry accepts the order. */
+const reserved = (r: { headers: Headers }) => Number(r.headers.get('x-credits-reserved'));
 
 const orderBody = (titleNumber: string, documentType: 'register' | 'plan' | 'both', extract = false, extra: Record<string, unknown> = {}) => ({
   titleNumber,
@@ -178,8 +180,8 @@ describe('official copy orders', () => {
     const other = await customer();
     const placed = await placeOrder(c.apiKey, orderBody('BK509231', 'register', true));
     expect(placed.status).toBe(202);
-    expect(charged(placed)).toBe(150);
-    expect(placed.body.billing.creditsCharged).toBe(150);
+    expect([charged(placed), reserved(placed)]).toEqual([0, 150]);
+    expect(placed.body.billing).toEqual({ mode: 'prepaid', creditsCharged: 0, creditsReserved: 150, creditsRemaining: 9_850, creditsRefreshAt: null });
     expect(placed.body.data).toMatchObject({ titleNumber: 'BK509231', documentType: 'register', cost: { totalPence: 700, totalCredits: 150, extractionCredits: 100 } });
     const orderId = placed.body.data.id as string;
 
@@ -284,7 +286,7 @@ describe('official copy orders', () => {
     const again = await placeOrder(c.apiKey, orderBody('ngl918273', 'register'), key);
     expect([first.status, again.status]).toEqual([202, 202]);
     expect(again.body.data.id).toBe(first.body.data.id);
-    expect([charged(first), charged(again)]).toEqual([50, 0]);
+    expect([reserved(first), reserved(again), charged(first), charged(again)]).toEqual([50, 0, 0, 0]);
     const different = await placeOrder(c.apiKey, orderBody('NGL918273', 'register', true), key);
     expect([different.status, different.body.error.code, charged(different)]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED', 0]);
     await orderUntil(c.apiKey, first.body.data.id, ['completed']);
@@ -298,7 +300,7 @@ describe('official copy orders', () => {
     const [a, b] = await Promise.all([placeOrder(c.apiKey, orderBody('BK509231', 'register'), key), placeOrder(c.apiKey, orderBody('BK509231', 'register'), key)]);
     expect([a.status, b.status]).toEqual([202, 202]);
     expect(a.body.data.id).toBe(b.body.data.id);
-    expect(charged(a) + charged(b)).toBe(50);
+    expect(reserved(a) + reserved(b)).toBe(50);
     await orderUntil(c.apiKey, a.body.data.id, ['completed']);
     const after = await balances(c.accountId);
     expect([after.credits, after.pence]).toEqual([9_950, 4_300]);

@@ -153,8 +153,12 @@ describe('renovation uplift calculator through the whole stack', () => {
     const doc = (await (await fetch(t.url('/api/v1/openapi.json'))).json()) as { openapi: string; info: { version: string }; paths: object };
     expect([doc.openapi, doc.info.version]).toEqual(['3.1.0', '1.0.0']);
     expect(Object.keys(doc.paths)).toContain('/property/renovation-uplift-calculator');
-    const missing = await t.call('/api/v1/nope');
-    expect([missing.status, missing.body.error.code]).toEqual([404, 'NOT_FOUND']);
+    // The key comes first: an unknown path is 401 without one, 404 with one.
+    const anonymous = await t.call('/api/v1/nope');
+    expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'UNAUTHORIZED']);
+    const { apiKey } = await t.admin.createAccount('basic', 5, { cycle: 'trial' });
+    const missing = await t.call('/api/v1/nope', apiKey);
+    expect([missing.status, missing.body.error.code, missing.headers.get('x-credits-remaining')]).toEqual([404, 'NOT_FOUND', '5']);
   });
 
   it('lets an operator create, fund and inspect accounts from the admin command', async () => {

@@ -1,6 +1,6 @@
 import { LedgerBalance } from '../billing/commands';
 import { defineCommand } from '../messaging/envelope';
-import { TitleAvailability, TitleCandidates, TitleMatchRequest, TitleOrder, TitleOrderRequest } from '../rest/land-registry';
+import { TitleAvailability, TitleCandidates, TitleMatchRequest, TitleNumber, TitleOrder, TitleOrderRequest } from '../rest/land-registry';
 import { z } from '../zod';
 import { SyntheticTestRegisterResult } from './extraction';
 
@@ -11,7 +11,7 @@ const accountId = z.string().min(1).max(100);
 
 export const FindTitles = defineCommand('FindTitles', z.object({ search: TitleMatchRequest }), TitleCandidates);
 
-export const DescribeTitle = defineCommand('DescribeTitle', z.object({ titleNumber: z.string().min(3).max(20) }), TitleAvailability);
+export const DescribeTitle = defineCommand('DescribeTitle', z.object({ titleNumber: TitleNumber }), TitleAvailability);
 
 export const PlaceTitleOrder = defineCommand(
   'PlaceTitleOrder',

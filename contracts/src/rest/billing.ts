@@ -10,6 +10,12 @@ export const Billing = z
       .datetime({ offset: true })
       .nullable()
       .openapi({ description: 'Next monthly credit refresh; null for trial and non-renewing balances' }),
+    creditsReserved: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .openapi({ description: 'Order placement only: credits held by the order, charged when the registry accepts it (0 for a replay)' }),
   })
   .openapi('Billing');
 export type Billing = z.infer<typeof Billing>;
@@ -19,6 +25,8 @@ export const billingHeaders = {
   charged: 'X-Credits-Charged',
   remaining: 'X-Credits-Remaining',
   refreshAt: 'X-Credits-Refresh-At',
+  /** Order placement only: credits the order holds, to be charged when the registry accepts it. */
+  reserved: 'X-Credits-Reserved',
 } as const;
 
 export const successEnvelope = <T extends z.ZodTypeAny>(data: T) =>

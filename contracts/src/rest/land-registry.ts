@@ -5,7 +5,17 @@ import { freeEnvelope, successEnvelope } from './billing';
 
 // REST shapes of the Land Registry group (England and Wales only). Every object is strict, as the spec requires.
 
-const titleNumber = z.string().min(3).max(20).openapi({ example: 'BK509231' });
+/**
+ * Title numbers are normalised once, here, before validation, lookup, ordering and file names: surrounding and inner
+ * spaces go and letters are upper-cased (` bk 509231` is `BK509231`). What is left is 3 to 20 letters and digits.
+ */
+export const normaliseTitleNumber = (text: string) => text.replace(/\s+/g, '').toUpperCase();
+export const TitleNumber = z
+  .string()
+  .transform(normaliseTitleNumber)
+  .pipe(z.string().min(3).max(20).regex(/^[A-Z0-9]+$/, 'letters and digits only'))
+  .openapi({ type: 'string', minLength: 3, maxLength: 20, example: 'BK509231', description: 'Spaces are ignored and letters upper-cased' });
+const titleNumber = TitleNumber;
 const isoDateTime = z.string().datetime({ offset: true });
 
 // ---- title lookup ----------------------------------------------------------------------------------------------
@@ -14,8 +24,9 @@ export const TitleMatchRequest = z
   .union([
     z.strictObject({ uprn: z.string().regex(/^\d{1,12}$/, 'must be 1 to 12 digits').openapi({ example: '100081043512' }) }),
     z.strictObject({
-      address: z.string().min(2).max(300).openapi({ example: '14 Larkspur Close, Wokingham' }),
-      postcode: z.string().min(5).max(12).openapi({ example: 'RG40 9ZZ' }),
+      // Trimmed before the lengths are checked: an address of spaces is no address.
+      address: z.string().trim().min(2).max(300).openapi({ example: '14 Larkspur Close, Wokingham' }),
+      postcode: z.string().trim().min(5).max(12).openapi({ example: 'RG40 9ZZ' }),
     }),
   ])
   .openapi('TitleMatchRequest', { description: 'Exactly one of: `{uprn}`, or `{address, postcode}`. No other properties.' });
@@ -190,3 +201,7 @@ export const TitleOrderStatusResponse = freeEnvelope(TitleOrder).openapi('TitleO
 export const OrderIdPath = z.object({ orderId: z.string().regex(/^ord_[a-z0-9]{26}$/).openapi({ example: 'ord_3kq9x0c5m2h7t1v8w4y6z0a2b4' }) });
 
 export const TestRegisterExtractionRequest = z.strictObject({}).openapi('TestRegisterExtractionRequest');
+
+export const DocumentPath = OrderIdPath.extend({
+  documentId: z.string().min(1).max(200).openapi({ description: "The last segment of the document's `downloadUrl`", example: 'doc_8f2k1' }),
+});

@@ -37,4 +37,23 @@ describe('renovation calculator query', () => {
   ])('rejects %j at %s', (query, field) => {
     expect(failingField(query)).toBe(field);
   });
+
+  // Found in review: these passed validation and then failed in the calculation (500). Worked by hand: 1e12 / 1e-300
+  // is 1e312, beyond any double (Infinity); 1e12 / 1 × 10,000 m² of extension is an extension value of 1e16 pounds,
+  // above 2^53 (9.007e15), so the whole-pound figures could not be exact.
+  it.each([
+    [{ value: '1e12', floorArea: '1e-300' }, 'floorArea'],
+    [{ value: '1000000000000', floorArea: '1', extensionArea: '10000' }, 'extensionArea'],
+    // 1e12 / 0.001 = 1e15 per m² is still allowed; at 0.0009 m² it is 1.1e15.
+    [{ value: '1e12', floorArea: '0.0009' }, 'floorArea'],
+    // 1e12 × (1 + 665/1) × 1.5 = 9.99e14 is allowed; with 667 m² it is 1e12 × 668 × 1.5 = 1.002e15.
+    [{ value: '1e12', floorArea: '1', extensionArea: '667', renovationUplift: '50' }, 'extensionArea'],
+  ])('refuses %j at %s, whose answer would exceed £10^15', (query, field) => {
+    expect(failingField(query)).toBe(field);
+  });
+
+  it('accepts inputs whose answer stays at or below £10^15', () => {
+    expect(parse({ value: '1e12', floorArea: '0.001' }).success).toBe(true);
+    expect(parse({ value: '1e12', floorArea: '1', extensionArea: '665', renovationUplift: '50' }).success).toBe(true);
+  });
 });

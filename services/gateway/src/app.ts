@@ -1,28 +1,22 @@
-import { openApiDocument } from '@pds/contracts';
 import type { Logger } from '@pds/service-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { GatewayDeps } from './deps';
-import { bodyErrors } from './http/body-errors';
+import { unexpectedErrorMessage } from './http/caller';
 import { locals, requestContext } from './http/request-context';
 import { sendError } from './http/respond';
-import { unexpectedErrorMessage } from './routes/authenticated';
+import { handlers, publicHandlers } from './operations/handlers';
+import { operationRoutes, publicRoutes } from './operations/router';
 import { healthRoutes } from './routes/health';
-import { landRegistryRoutes } from './routes/land-registry';
-import { renovationCalculatorRoutes } from './routes/renovation-calculator';
 
-/** The public API: `/api/v1/...`, `/healthz`, and the OpenAPI document generated from the contracts. */
+/** The public API: `/api/v1/...` (routed from the contracts' route table), `/healthz`. */
 export const createApp = (deps: GatewayDeps, logger: Logger) => {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestContext(logger));
   app.use(healthRoutes(deps));
-  const document = openApiDocument();
-  app.get('/api/v1/openapi.json', (_req, res) => void res.json(document));
-  app.use('/api/v1', express.json({ limit: '100kb' }), renovationCalculatorRoutes(deps), landRegistryRoutes(deps));
-
-  app.use((_req: Request, res: Response) => sendError(res, 'NOT_FOUND', 'No such endpoint; see /api/v1/openapi.json.'));
-  app.use(bodyErrors(deps));
+  app.use('/api/v1', publicRoutes(publicHandlers), operationRoutes(deps, handlers));
+  app.use((_req: Request, res: Response) => sendError(res, 'NOT_FOUND', 'No such endpoint; the API is under /api/v1 (see /api/v1/openapi.json).'));
   app.use((error: Error, _req: Request, res: Response, _next: NextFunction) => {
     locals(res).logger.error({ err: error }, 'unhandled error');
     if (!res.headersSent) sendError(res, 'INTERNAL_SERVER_ERROR', unexpectedErrorMessage);

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { adminRoutes } from './admin/admin-routes';
 import { createApp } from './app';
 import { LedgerClient } from './billing/ledger-client';
+import { answerClientErrors } from './http/client-errors';
 import type { GatewayDeps } from './deps';
 import { RateLimiter } from './rate-limits/rate-limiter';
 
@@ -40,6 +41,7 @@ const main = async () => {
   // the server is closing (Node's 5 s default loses such requests before they are read).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   rt.onShutdown(() => new Promise((resolve) => server.close(resolve)));
 

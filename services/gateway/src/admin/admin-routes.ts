@@ -68,8 +68,9 @@ export const adminRoutes = (deps: GatewayDeps, token: string) => {
       answer(res, await run((req.params as { accountId: string }).accountId, body.data, req));
     };
 
+  // The token is checked before the body is read: nobody without it gets as far as a parser's error.
   return Router()
-    .use(express.json(), requireToken(token))
+    .use(requireToken(token), express.json({ limit: '100kb' }))
     .post('/admin/v1/accounts', async (req, res) => {
       const body = CreateAccount.safeParse(req.body);
       if (!body.success) return void res.status(400).json({ success: false, error: { code: 'INVALID_PARAMETERS', message: body.error.message } });
@@ -119,5 +120,17 @@ export const adminRoutes = (deps: GatewayDeps, token: string) => {
     })
     .get('/admin/v1/accounts/:accountId', async (req, res) => {
       answer(res, await deps.ledger.balance(ctx(), (req.params as { accountId: string }).accountId));
-    });
+    })
+    .use((_req: Request, res: Response) => void res.status(404).json({ success: false, error: { code: 'NOT_FOUND', message: 'No such operator endpoint' } }))
+    .use(adminErrors);
+};
+
+type AdminError = Error & { status?: number; type?: string };
+
+/** Every error as JSON: never express's HTML page (with its stack trace and file paths). */
+const adminErrors = (error: AdminError, _req: Request, res: Response, next: NextFunction) => {
+  if (res.headersSent) return next(error);
+  const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
+  const message = status === 500 ? 'Unexpected error' : error.type === 'entity.parse.failed' ? 'The request body is not valid JSON' : error.message;
+  res.status(status).json({ success: false, error: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'INVALID_PARAMETERS', message } });
 };

@@ -1,4 +1,4 @@
-import { billing, type ErrorCode } from '@pds/contracts';
+import { billing, ledgerRefusals, type ErrorCode } from '@pds/contracts';
 import { envMs, RequestTimeoutError, type Logger, type RequestContext } from '@pds/service-runtime';
 import { randomUUID } from 'node:crypto';
 import type { BalanceView } from '../http/respond';
@@ -46,8 +46,9 @@ export const chargedCall = async <T>(
     return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'The billing service did not answer in time; nothing was charged. Retry shortly.' };
   }
   if (!reserved.ok) {
-    if (reserved.error.code === billing.ledgerErrorCodes.insufficientCredits) {
-      return { ok: false, code: 'INSUFFICIENT_CREDITS', message: `This call costs ${charge.costCredits} credits. ${reserved.error.message}.`, balance: view(reserved.data) };
+    const refusal = ledgerRefusals.reservationRefusal(reserved.error);
+    if (refusal) {
+      return { ok: false, code: refusal.code, message: `This call costs ${charge.costCredits} credits. ${refusal.message} Nothing was charged.`, balance: view(reserved.data) };
     }
     logger.error({ ledgerError: reserved.error }, 'reservation refused');
     return { ok: false, code: 'INTERNAL_SERVER_ERROR', message: 'The billing ledger refused the reservation.' };

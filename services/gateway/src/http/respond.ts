@@ -1,5 +1,6 @@
 import { billingHeaders, errorStatus, rateLimitHeaders, type Billing, type ErrorCode } from '@pds/contracts';
 import type { Response } from 'express';
+import { defaultRetryAfterS } from './retry-after';
 
 /** What the ledger said about the caller's balance; absent when the caller is not known (401). */
 export interface BalanceView {
@@ -29,8 +30,10 @@ export const sendError = (
   options: { balance?: BalanceView; details?: string; retryAfterS?: number; retryAfter?: string } = {},
 ) => {
   setBillingHeaders(res, 0, options.balance);
-  if (options.retryAfterS !== undefined) res.setHeader('Retry-After', String(options.retryAfterS));
-  res.status(errorStatus[code]).json({
+  const status = errorStatus[code];
+  const retryAfterS = options.retryAfterS ?? (status === 429 || status === 503 ? defaultRetryAfterS : undefined);
+  if (retryAfterS !== undefined) res.setHeader('Retry-After', String(retryAfterS));
+  res.status(status).json({
     success: false,
     error: {
       code,
@@ -47,13 +50,19 @@ export const sendFree = (res: Response, data: unknown, balance: BalanceView | un
   res.status(200).json({ success: true, data });
 };
 
-export const sendCharged = (res: Response, data: unknown, chargedCredits: number, balance: BalanceView, status: 200 | 202 = 200) => {
+/**
+ * A chargeable call's answer: the billing object and headers. `reservedCredits` is for an order, whose credits are
+ * held now and charged when the work is done: it reports them beside a charge of 0.
+ */
+export const sendCharged = (res: Response, data: unknown, chargedCredits: number, balance: BalanceView, status: 200 | 202 = 200, reservedCredits?: number) => {
   setBillingHeaders(res, chargedCredits, balance);
+  if (reservedCredits !== undefined) res.setHeader(billingHeaders.reserved, String(reservedCredits));
   const billing: Billing = {
     mode: 'prepaid',
     creditsCharged: chargedCredits,
     creditsRemaining: balance.availableCredits,
     creditsRefreshAt: balance.creditsRefreshAt,
+    ...(reservedCredits !== undefined ? { creditsReserved: reservedCredits } : {}),
   };
   res.status(status).json({ success: true, data, billing });
 };

@@ -1,4 +1,4 @@
-import { billing, type Topics } from '@pds/contracts';
+import { billing, ledgerRefusals, type Topics } from '@pds/contracts';
 import type { RequestContext, RequestReplyClient } from '@pds/service-runtime';
 import type { PlacedOrder } from './order';
 
@@ -80,20 +80,6 @@ export class OrderCharges {
   }
 }
 
-/** What the caller is told when the ledger refuses an order's charges. */
-const refusalMessage = (code: string, ledgerMessage: string) => {
-  switch (code) {
-    case billing.ledgerErrorCodes.orderingNotEnabled:
-      return 'Official copy ordering is not enabled for this account; ask us to enable it. Nothing was charged.';
-    case billing.ledgerErrorCodes.accountHeld:
-      return 'This account is on hold and cannot order official copies. Nothing was charged.';
-    case billing.ledgerErrorCodes.accountInDebt:
-      return `This account is in debt and cannot order official copies until it is repaid (${ledgerMessage}). Nothing was charged.`;
-    case billing.ledgerErrorCodes.insufficientPurchaseBalance:
-      return `Not enough Purchase Balance for this order (${ledgerMessage}); top it up and order again with a new Idempotency-Key. Nothing was charged.`;
-    case billing.ledgerErrorCodes.insufficientCredits:
-      return `Not enough credits for this order (${ledgerMessage}). Nothing was charged.`;
-    default:
-      return `${ledgerMessage}. Nothing was charged.`;
-  }
-};
+/** What the caller is told when the ledger refuses an order's charges: the shared words, and that nothing was taken. */
+const refusalMessage = (code: string, ledgerMessage: string) =>
+  `${ledgerRefusals.reservationRefusal({ code, message: ledgerMessage })?.message ?? `${ledgerMessage.replace(/[.\s]*$/, '')}.`} Nothing was charged.`;

@@ -63,7 +63,8 @@ export const placeOrderHandler = (deps: {
   clock: Clock;
 }): CommandHandler =>
   handler(landRegistry.PlaceTitleOrder, async (data, ctx) => {
-    const request = { ...data.request, titleNumber: data.request.titleNumber.trim().toUpperCase() };
+    // The title number arrives normalised (the contract's TitleNumber): one form everywhere, file names included.
+    const { request } = data;
     const orderId = orderIdFor(data.accountId, data.idempotencyKey);
     const streamId = orderEvents.orderStreamId(orderId);
     const requestHash = requestHashOf(request);

@@ -4,15 +4,18 @@ import type { RegistryGateway, TitleSummary } from '../registry/registry-gateway
 
 const codes = landRegistry.landRegistryErrorCodes;
 
-/** What the gateway is told when the registry cannot be asked: it charges nothing and says so. */
+// These say what happened at the registry. What happened to the caller's money, and when to retry, the gateway adds:
+// it alone knows both, and a message that said them here too would say them twice.
+
+/** What the gateway is told when the registry cannot be asked. */
 export const registryFailure = (logger: Logger, err: unknown): HandlerResult<never> => {
   logger.error({ err }, 'the registry could not be asked');
-  return { ok: false, error: { code: codes.registryError, message: 'HM Land Registry did not answer properly; nothing was charged. Retry shortly.' } };
+  return { ok: false, error: { code: codes.registryError, message: 'HM Land Registry did not answer properly.' } };
 };
 
 export const delayedBy = (retryAfter: string): HandlerResult<never> => ({
   ok: false,
-  error: { code: codes.registryDelayed, message: `HM Land Registry has delayed this request; nothing was charged. Retry after ${retryAfter}.`, retryAfter },
+  error: { code: codes.registryDelayed, message: 'HM Land Registry has delayed this request.', retryAfter },
 });
 
 export const titleNotFound = (titleNumber: string): HandlerResult<never> => ({
@@ -77,7 +80,7 @@ export const titleHandlers = (registry: RegistryGateway): CommandHandler[] => [
   handler(
     landRegistry.DescribeTitle,
     async (data, ctx) => {
-      const titleNumber = data.titleNumber.trim().toUpperCase();
+      const { titleNumber } = data;
       try {
         const answer = await registry.describeTitle(titleNumber);
         if (answer.kind === 'delayed') return delayedBy(answer.retryAfter);

@@ -1,5 +1,5 @@
 import type { TitleOrder } from '@pds/contracts';
-import type { Checked, Refusal } from './refusals';
+import type { Checked, Refusal } from '../../operations/handler';
 
 // Which answer a document download gets, from the caller's order (absent when it is not the caller's) and the
 // stored document. The order lists a document before its bytes arrive, so a listed document without bytes is not

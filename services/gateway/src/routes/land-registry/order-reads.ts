@@ -1,17 +1,14 @@
-import { OrderIdPath, type TitleOrder } from '@pds/contracts';
-import { Router, type Request, type Response } from 'express';
-import type { Caller } from '../../auth/api-keys';
+import { landRegistryOrderDocument, landRegistryOrderDocumentText, landRegistryOrderStatus, type TitleOrder } from '@pds/contracts';
+import type { CallContext } from '../../http/caller';
 import type { GatewayDeps } from '../../deps';
-import { sendError, sendFree, setBillingHeaders } from '../../http/respond';
-import { authenticated, type CallContext } from '../authenticated';
+import { handlerOf, type Refusal } from '../../operations/handler';
 import { documentNotFound, pdfAnswer, textAnswer, type StoredDocument } from './order-documents';
-import { sendRefusal, type Refusal } from './refusals';
 
 // `land_registry_order_status` and the downloads of an order's documents: free reads of the order service's read
 // model. Every read is scoped to the caller's account, so another account's order answers exactly as a missing one.
 
 const orderNotFound: Refusal = { ok: false, code: 'ORDER_NOT_FOUND', message: 'No such order on your account; check the order id returned by placement.' };
-const documentIdLengthMax = 200;
+const databaseError: Refusal = { ok: false, code: 'DATABASE_ERROR', message: 'The order could not be read; nothing was charged. Retry shortly.' };
 
 const orderWithDocument = (columns: string) => `
   SELECT o.view, d.kind, ${columns}
@@ -19,73 +16,57 @@ const orderWithDocument = (columns: string) => `
     LEFT JOIN title_order_documents d ON d.document_id = $3 AND d.order_id = o.order_id AND d.account_id = o.account_id
    WHERE o.order_id = $1 AND o.account_id = $2`;
 
-type Read<R> = { rows: R[] } | { failed: true };
-
 /** A read-model query; a failure is answered as DATABASE_ERROR (retry) rather than as the order not existing. */
-const read = async <R extends object>(deps: GatewayDeps, ctx: CallContext, sql: string, params: unknown[]): Promise<Read<R>> => {
+const read = async <R extends object>(deps: GatewayDeps, ctx: CallContext, sql: string, params: unknown[]): Promise<R[] | undefined> => {
   try {
-    return { rows: (await deps.db.query<R>(sql, params)).rows };
+    return (await deps.db.query<R>(sql, params)).rows;
   } catch (err) {
     ctx.logger.error({ err }, 'title order read failed');
-    return { failed: true };
+    return undefined;
   }
 };
 
-const refuse = async (deps: GatewayDeps, res: Response, caller: Caller, ctx: CallContext, refusal: Refusal) =>
-  sendRefusal(res, refusal, await deps.balanceFor(ctx, caller.accountId), deps.clock.now());
+export const orderStatus = handlerOf(landRegistryOrderStatus, {
+  // An id that is not an order id names no order of the caller's: the same 404 as a missing one.
+  read: (raw) => {
+    const path = landRegistryOrderStatus.request.params.safeParse(raw.params);
+    return path.success ? { ok: true, value: { query: undefined, params: path.data, headers: undefined, body: undefined } } : orderNotFound;
+  },
+  handle: async ({ input, caller, ctx, deps }) => {
+    const rows = await read<{ view: TitleOrder }>(deps, ctx, 'SELECT view FROM title_orders WHERE order_id = $1 AND account_id = $2', [input.params.orderId, caller.accountId]);
+    if (!rows) return databaseError;
+    const order = rows[0]?.view;
+    return order ? { ok: true, data: order } : orderNotFound;
+  },
+});
 
-const databaseError = async (deps: GatewayDeps, res: Response, caller: Caller, ctx: CallContext) =>
-  sendError(res, 'DATABASE_ERROR', 'The order could not be read; nothing was charged. Retry shortly.', { balance: await deps.balanceFor(ctx, caller.accountId) });
-
-/** The order and document ids of a document path, or undefined when they cannot name a document. */
-const documentPath = (params: Request['params']) => {
-  const path = OrderIdPath.safeParse(params);
-  const { documentId } = params;
-  return path.success && typeof documentId === 'string' && documentId.length > 0 && documentId.length <= documentIdLengthMax
-    ? { orderId: path.data.orderId, documentId }
-    : undefined;
+/** The order and document ids of a document path; anything else names no document of the caller's. */
+const documentPath = landRegistryOrderDocument.request.params;
+const readDocumentPath = (raw: { params: Record<string, string> }) => {
+  const path = documentPath.safeParse(raw.params);
+  return path.success ? { ok: true as const, value: { query: undefined, params: path.data, headers: undefined, body: undefined } } : documentNotFound;
 };
 
-export const orderReadRoutes = (deps: GatewayDeps) =>
-  Router()
-    .get(
-      '/land-registry/title-orders/:orderId',
-      authenticated(deps, async (req, res, caller, ctx) => {
-        const path = OrderIdPath.safeParse(req.params);
-        if (!path.success) return refuse(deps, res, caller, ctx, orderNotFound);
-        const found = await read<{ view: TitleOrder }>(deps, ctx, 'SELECT view FROM title_orders WHERE order_id = $1 AND account_id = $2', [path.data.orderId, caller.accountId]);
-        if ('failed' in found) return databaseError(deps, res, caller, ctx);
-        const order = found.rows[0]?.view;
-        if (!order) return refuse(deps, res, caller, ctx, orderNotFound);
-        sendFree(res, order, await deps.balanceFor(ctx, caller.accountId));
-      }),
-    )
-    .get(
-      '/land-registry/title-orders/:orderId/documents/:documentId',
-      authenticated(deps, async (req, res, caller, ctx) => {
-        const path = documentPath(req.params);
-        if (!path) return refuse(deps, res, caller, ctx, documentNotFound);
-        const found = await read<{ view: TitleOrder } & Partial<Pick<StoredDocument, 'kind' | 'pdf'>>>(deps, ctx, orderWithDocument('d.pdf'), [path.orderId, caller.accountId, path.documentId]);
-        if ('failed' in found) return databaseError(deps, res, caller, ctx);
-        const row = found.rows[0];
-        const answer = pdfAnswer(row?.view, path.documentId, row?.kind && row.pdf ? { kind: row.kind, pdf: row.pdf } : undefined);
-        if (!answer.ok) return refuse(deps, res, caller, ctx, answer);
-        setBillingHeaders(res, 0, await deps.balanceFor(ctx, caller.accountId));
-        res.setHeader('Content-Disposition', `attachment; filename="${answer.value.filename}"`);
-        res.status(200).type('application/pdf').send(answer.value.pdf);
-      }),
-    )
-    .get(
-      '/land-registry/title-orders/:orderId/documents/:documentId/text',
-      authenticated(deps, async (req, res, caller, ctx) => {
-        const path = documentPath(req.params);
-        if (!path) return refuse(deps, res, caller, ctx, documentNotFound);
-        const found = await read<{ view: TitleOrder } & Partial<Pick<StoredDocument, 'kind' | 'text'>>>(deps, ctx, orderWithDocument('d.text'), [path.orderId, caller.accountId, path.documentId]);
-        if ('failed' in found) return databaseError(deps, res, caller, ctx);
-        const row = found.rows[0];
-        const answer = textAnswer(row?.view, path.documentId, row?.kind ? { kind: row.kind, text: row.text ?? null } : undefined);
-        if (!answer.ok) return refuse(deps, res, caller, ctx, answer);
-        setBillingHeaders(res, 0, await deps.balanceFor(ctx, caller.accountId));
-        res.status(200).type('text/plain; charset=utf-8').send(answer.value);
-      }),
-    );
+export const orderDocument = handlerOf(landRegistryOrderDocument, {
+  read: readDocumentPath,
+  handle: async ({ input, caller, ctx, deps }) => {
+    const { orderId, documentId } = input.params;
+    const rows = await read<{ view: TitleOrder } & Partial<Pick<StoredDocument, 'kind' | 'pdf'>>>(deps, ctx, orderWithDocument('d.pdf'), [orderId, caller.accountId, documentId]);
+    if (!rows) return databaseError;
+    const row = rows[0];
+    const answer = pdfAnswer(row?.view, documentId, row?.kind && row.pdf ? { kind: row.kind, pdf: row.pdf } : undefined);
+    return answer.ok ? { ok: true, file: { contentType: 'application/pdf', body: answer.value.pdf, filename: answer.value.filename } } : answer;
+  },
+});
+
+export const orderDocumentText = handlerOf(landRegistryOrderDocumentText, {
+  read: readDocumentPath,
+  handle: async ({ input, caller, ctx, deps }) => {
+    const { orderId, documentId } = input.params;
+    const rows = await read<{ view: TitleOrder } & Partial<Pick<StoredDocument, 'kind' | 'text'>>>(deps, ctx, orderWithDocument('d.text'), [orderId, caller.accountId, documentId]);
+    if (!rows) return databaseError;
+    const row = rows[0];
+    const answer = textAnswer(row?.view, documentId, row?.kind ? { kind: row.kind, text: row.text ?? null } : undefined);
+    return answer.ok ? { ok: true, file: { contentType: 'text/plain; charset=utf-8', body: answer.value } } : answer;
+  },
+});

@@ -1,6 +1,6 @@
 import { IdempotencyKey, pricing, TitleOrderRequest } from '@pds/contracts';
 import { issueDetails } from '../../http/issue-details';
-import type { Checked } from './refusals';
+import type { Checked } from '../../operations/handler';
 
 export interface OrderPlacement {
   idempotencyKey: string;

@@ -1,4 +1,5 @@
-import { refusalOfReply, retryAfterSeconds } from './refusals';
+import { retryAfterSeconds } from '../../http/retry-after';
+import { refusalOfReply } from './refusals';
 
 describe('refusals of land-registry commands', () => {
   it('passes domain and ledger codes through with their message', () => {

@@ -1,7 +1,7 @@
 import { TitleMatchRequest } from '@pds/contracts';
 import { issueDetails } from '../../http/issue-details';
 import { isOutsideEnglandAndWales } from './postcode-areas';
-import type { Checked } from './refusals';
+import type { Checked } from '../../operations/handler';
 
 const alternatives = 'exactly one of `uprn`, or `address` with `postcode`';
 const [byUprn, byAddress] = TitleMatchRequest.options;

@@ -1,11 +1,9 @@
-import { landRegistry, type billing } from '@pds/contracts';
+import { landRegistry, landRegistryOfficialCopyOrder, type billing } from '@pds/contracts';
 import { envMs, RequestTimeoutError } from '@pds/service-runtime';
-import { Router } from 'express';
-import type { GatewayDeps } from '../../deps';
-import { sendCharged, sendError, type BalanceView } from '../../http/respond';
-import { authenticated } from '../authenticated';
+import type { BalanceView } from '../../http/respond';
+import { handlerOf } from '../../operations/handler';
 import { checkOrderPlacement } from './order-request';
-import { refusalOfReply, sendRefusal } from './refusals';
+import { refusalOfReply } from './refusals';
 
 /** Placement asks the registry about the title and reserves at the ledger before answering, so it gets longer. */
 const orderTimeoutMs = envMs('ORDER_TIMEOUT_MS', 30_000);
@@ -17,38 +15,37 @@ const viewOf = (b: billing.LedgerBalance): BalanceView => ({ availableCredits: b
 /**
  * `land_registry_official_copy_order`. The order service owns the order: it reserves the cash and credits in one
  * step, keeps one order per Idempotency-Key, and answers with the order as the status endpoint shows it. The gateway
- * checks what it can without the registry, so that a malformed order never reaches the ledger.
+ * checks what it can without the registry, so that a malformed order never reaches the ledger. The 202 reports the
+ * credits reserved, and 0 charged: they are charged when the registry accepts the order.
  */
-export const titleOrderRoutes = (deps: GatewayDeps) => {
-  const commands = deps.topics.commands('land-registry-orders');
-  return Router().post(
-    '/land-registry/title-orders',
-    authenticated(deps, async (req, res, caller, ctx) => {
-      const checked = checkOrderPlacement(req.header('idempotency-key'), req.body);
-      if (!checked.ok) return sendRefusal(res, checked, await deps.balanceFor(ctx, caller.accountId), deps.clock.now());
-      const { idempotencyKey, request } = checked.value;
-
-      let reply;
-      try {
-        // Keyed by account: one account's orders are placed one at a time, so its balance is checked in order.
-        const data = { accountId: caller.accountId, idempotencyKey, request, requestId: ctx.requestId };
-        reply = await deps.rpc.request(landRegistry.PlaceTitleOrder, commands, caller.accountId, data, ctx, { timeoutMs: orderTimeoutMs });
-      } catch (error) {
-        const timedOut = error instanceof RequestTimeoutError;
-        if (!timedOut) ctx.logger.error({ err: error }, 'order placement failed');
-        const message = timedOut ? `The order was not confirmed in time; it may still be placed. ${retrySafely}` : `Unexpected error while placing the order. ${retrySafely}`;
-        return sendError(res, timedOut ? 'UPSTREAM_TIMEOUT' : 'INTERNAL_SERVER_ERROR', message, { balance: await deps.balanceFor(ctx, caller.accountId) });
+export const officialCopyOrder = handlerOf(landRegistryOfficialCopyOrder, {
+  read: (raw) => {
+    const checked = checkOrderPlacement(raw.header('idempotency-key'), raw.body);
+    if (!checked.ok) return checked;
+    const { idempotencyKey, request } = checked.value;
+    return { ok: true, value: { query: undefined, params: undefined, headers: { 'Idempotency-Key': idempotencyKey }, body: request } };
+  },
+  handle: async ({ input, caller, ctx, deps }) => {
+    let reply;
+    try {
+      // Keyed by account: one account's orders are placed one at a time, so its balance is checked in order.
+      const data = { accountId: caller.accountId, idempotencyKey: input.headers['Idempotency-Key'], request: input.body, requestId: ctx.requestId };
+      reply = await deps.rpc.request(landRegistry.PlaceTitleOrder, deps.topics.commands('land-registry-orders'), caller.accountId, data, ctx, {
+        timeoutMs: orderTimeoutMs,
+      });
+    } catch (error) {
+      if (error instanceof RequestTimeoutError) {
+        return { ok: false, code: 'UPSTREAM_TIMEOUT', message: `The order was not confirmed in time; it may still be placed. ${retrySafely}` };
       }
-
-      if (!reply.ok) {
-        const balance = reply.data?.balance ? viewOf(reply.data.balance) : await deps.balanceFor(ctx, caller.accountId);
-        return sendRefusal(res, refusalOfReply(reply.error), balance, deps.clock.now());
-      }
-      const { order, placedNow, balance } = reply.data;
-      // Placement reserves the order's credits (captured when the registry accepts, given back if it fails); a replay
-      // of an earlier placement takes nothing more.
-      const chargedCredits = placedNow ? order.cost.totalCredits : 0;
-      sendCharged(res, order, chargedCredits, balance ? viewOf(balance) : ((await deps.balanceFor(ctx, caller.accountId)) ?? unknownBalance), 202);
-    }),
-  );
-};
+      // Not the pipeline's "nothing was charged": the order may have been placed before this failed.
+      ctx.logger.error({ err: error }, 'order placement failed');
+      return { ok: false, code: 'INTERNAL_SERVER_ERROR', message: `Unexpected error while placing the order. ${retrySafely}` };
+    }
+    if (!reply.ok) return { ...refusalOfReply(reply.error), ...(reply.data?.balance ? { balance: viewOf(reply.data.balance) } : {}) };
+    const { order, placedNow, balance } = reply.data;
+    // A replay of an earlier placement reserves nothing more.
+    const reserved = placedNow ? order.cost.totalCredits : 0;
+    const after = balance ? viewOf(balance) : ((await deps.balanceFor(ctx, caller.accountId)) ?? unknownBalance);
+    return { ok: true, data: order, reserved: { credits: reserved, balance: after } };
+  },
+});

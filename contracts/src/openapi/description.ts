@@ -1,0 +1,37 @@
+// The document's front page: what holds for every operation. Each operation's own rules are in its declaration.
+
+export const apiDescription = `UK property, land-registry, location and market data for server-side callers holding an API key.
+
+**Authentication.** Send the key in the \`X-API-Key\` header, from server-side code only. The key is checked before
+anything else about a request: without a valid key the answer is 401 whatever the path, method or body (the body is
+not read), and it carries \`X-Credits-Charged: 0\` only, since the caller is not known.
+
+**Billing.** Each successful chargeable call deducts prepaid credits. Every authenticated response carries
+\`X-Credits-Charged\` (0 for failed and free calls), \`X-Credits-Remaining\` (the ledger balance after the call)
+and \`X-Credits-Refresh-At\` (omitted for trial and non-renewing balances). Successful chargeable JSON responses also
+carry the \`billing\` object. Each operation's cost is in its description and in \`x-credit-cost\`.
+
+**Rate limits.** Per plan, per minute, per UK calendar day and per UK calendar month (Basic 10/500/5,000,
+Standard 30/2,000/30,000, Premium 100/5,000/100,000, Enterprise as agreed), shared by every gateway instance.
+Every authenticated response carries \`X-RateLimit-Limit\` (the per-minute limit), \`X-RateLimit-Remaining\` (requests
+left before any window refuses) and \`X-RateLimit-Reset\` (Unix seconds when that window resets). Over a limit the
+answer is 429 \`RATE_LIMITED\` with \`Retry-After\`; it charges nothing and does not count against the limit. Every
+authenticated request that is admitted counts, including ones answered with a 4xx.
+
+**Errors.** Every error answers \`{"success": false, "error": {"code", "message", "details?", "retryAfter?"}}\`. Codes
+are stable, and each operation lists the codes it answers with under each status; \`details\` names the failing
+fields; \`retryAfter\` (ISO 8601) says when to try again. Every 429 and 503 carries \`Retry-After\` (seconds). Besides
+each operation's codes, any request under \`/api/v1\` may get:
+- 404 \`NOT_FOUND\`: no such path (with a valid key; without one, 401);
+- 405 \`METHOD_NOT_ALLOWED\`: the path exists but not with this method, \`HEAD\` included (a \`HEAD\` never runs or
+  charges a call); \`Allow\` lists the methods it has;
+- 400 \`INVALID_PARAMETERS\`: the path is not valid percent-encoding, or the body is not valid JSON;
+- 413 \`PAYLOAD_TOO_LARGE\`: a body over 100 kB; 415 \`UNSUPPORTED_MEDIA_TYPE\`: a body in a charset other than UTF-8 or
+  with a \`Content-Encoding\` other than gzip, deflate or br;
+- 431 \`REQUEST_HEADER_FIELDS_TOO_LARGE\`: request headers over 16 kB in all (answered before the key is read).
+Nothing is charged for any of these.
+
+**Tracing.** Each response carries \`X-Request-Id\` (send your own to correlate; 1 to 100 characters of
+\`[A-Za-z0-9._-]\`) and \`traceparent\` (W3C trace context).
+
+**Reading it.** \`/docs\` renders this document.`;

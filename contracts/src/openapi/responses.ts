@@ -1,0 +1,89 @@
+import { errorStatus, type ErrorCode } from '../rest/errors';
+import type { Operation, ResponseHeaderDoc } from '../rest/operation';
+import { errorsOf } from '../rest/operation';
+import { z } from '../zod';
+
+// The responses of an operation as OpenAPI describes them: its success with the headers every call carries, and one
+// error response per status listing exactly the codes the operation can answer with at that status.
+
+const integer = { type: 'integer' as const };
+
+export const chargedHeader: Record<string, ResponseHeaderDoc> = {
+  'X-Credits-Charged': { description: 'Credits charged by this call; 0 for failed and free calls', schema: integer },
+};
+
+const balanceHeaders: Record<string, ResponseHeaderDoc> = {
+  'X-Credits-Remaining': { description: 'Credit balance after the call', schema: integer },
+  'X-Credits-Refresh-At': {
+    description: 'Next monthly credit refresh (ISO 8601); omitted for trial and non-renewing balances',
+    schema: { type: 'string', format: 'date-time' },
+  },
+};
+
+const rateLimitHeaders: Record<string, ResponseHeaderDoc> = {
+  'X-RateLimit-Limit': { description: 'Requests allowed per minute on this plan', schema: integer },
+  'X-RateLimit-Remaining': { description: 'Requests left before a window (minute, day or month) refuses', schema: integer },
+  'X-RateLimit-Reset': { description: 'Unix time (seconds) when that window resets', schema: integer },
+};
+
+const traceHeaders: Record<string, ResponseHeaderDoc> = {
+  'X-Request-Id': { description: 'The request id (yours, if you sent a well-formed one)', schema: { type: 'string' } },
+};
+
+/** What every response to a known caller carries. */
+export const authenticatedHeaders = { ...chargedHeader, ...balanceHeaders, ...rateLimitHeaders, ...traceHeaders };
+
+const retryAfterHeader: Record<string, ResponseHeaderDoc> = {
+  'Retry-After': { description: 'Whole seconds to wait before retrying', schema: integer },
+};
+
+const allowHeader: Record<string, ResponseHeaderDoc> = {
+  Allow: { description: 'The methods the path has', schema: { type: 'string' } },
+};
+
+const errorBodyWith = (codes: ErrorCode[]) =>
+  z.object({
+    success: z.literal(false),
+    error: z.object({
+      code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
+      message: z.string().openapi({ description: 'What went wrong and what to do about it' }),
+      details: z.string().optional().openapi({ description: 'The failing fields, by path' }),
+      retryAfter: z.string().datetime({ offset: true }).optional().openapi({ description: 'When to try again' }),
+    }),
+  });
+
+/** Headers of an error answer: a 401 knows no caller; 429 and 503 say when to retry; 405 says what is allowed. */
+const errorHeaders = (status: number, operation: Operation) => {
+  if (operation.public) return traceHeaders;
+  if (status === 401) return { ...chargedHeader, ...traceHeaders };
+  const retry = status === 429 || status === 503 ? retryAfterHeader : {};
+  const allow = status === 405 ? allowHeader : {};
+  return { ...authenticatedHeaders, ...retry, ...allow };
+};
+
+/** One response per status, its description listing each code with when it is answered. */
+export const errorResponses = (operation: Operation) => {
+  const byStatus = new Map<number, Array<[ErrorCode, string]>>();
+  for (const [code, when] of Object.entries(errorsOf(operation)) as Array<[ErrorCode, string]>) {
+    const status = errorStatus[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), [code, when]]);
+  }
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, entries]) => [
+        String(status),
+        {
+          description: entries.map(([code, when]) => `- \`${code}\`: ${when.replace(/[.\s]+$/, '')}`).join('\n'),
+          headers: errorHeaders(status, operation),
+          content: { 'application/json': { schema: errorBodyWith(entries.map(([code]) => code)) } },
+        },
+      ]),
+  );
+};
+
+export const successResponse = (operation: Operation) => {
+  const { status, description, mediaType, schema, headers } = operation.response;
+  const common = operation.public ? traceHeaders : authenticatedHeaders;
+  return { [String(status)]: { description, headers: { ...common, ...headers }, content: { [mediaType]: { schema } } } };
+};

@@ -1,0 +1,142 @@
+import type { z } from '../zod';
+import type { ErrorCode } from './errors';
+
+// An operation of the REST API, declared once: the gateway routes it and the OpenAPI document describes it from this
+// one declaration, so the two cannot drift. See docs/adding-an-endpoint.md.
+
+/** The specification's operation groups, with what each holds (the OpenAPI tags), plus the service's own pages. */
+export const operationTags = {
+  'Address and Identity': 'Address autocomplete, canonical address retrieval, property identifiers.',
+  'Land Registry': 'Title lookup, document availability, official copy ordering and private title-register parsing; England and Wales only.',
+  'Property Analysis': 'Valuation, comparables, sold prices, renovation uplift.',
+  'Property Reports': 'Asynchronous branded PDF information packs and job status.',
+  'Property Due Diligence': 'Compliance, ownership, floor area, EPC, council tax, boundary, property profile.',
+  'Location Intelligence': 'Crime, area statistics, nearby schools, ground risk, deprivation.',
+  'Property Finance': 'Property purchase tax calculations.',
+  'Market Data': 'House price index, mortgage rates, bank rates, inflation.',
+  Service: 'The interface description itself.',
+} as const;
+export type OperationTag = keyof typeof operationTags;
+
+/**
+ * What a call costs in credits.
+ * - `free`: nothing, ever; the billing headers still say 0 and the balance.
+ * - `per_call`: `credits`, reserved before the work and captured only when the caller receives a success.
+ * - `per_order`: the order's own price, reserved with its Purchase Balance by the service that owns the order.
+ */
+export type CreditCost = { kind: 'free' } | { kind: 'per_call'; credits: number } | { kind: 'per_order' };
+
+/** The codes a 401 may carry: the specification names one per operation (most `UNAUTHORIZED`). */
+export type UnauthenticatedCode = 'UNAUTHORIZED' | 'AUTHENTICATION_REQUIRED';
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+export interface OperationRequest {
+  query?: AnyObject;
+  params?: AnyObject;
+  headers?: AnyObject;
+  body?: z.ZodTypeAny;
+  /** A body schema that accepts an absent body (e.g. `{}` or none). */
+  bodyOptional?: boolean;
+}
+
+export type MediaType = 'application/json' | 'application/pdf' | 'text/plain; charset=utf-8';
+
+// A type, not an interface: OpenAPI's header objects take extension keys, which only a type alias is assignable to.
+export type ResponseHeaderDoc = {
+  description: string;
+  required?: boolean;
+  schema: { type: 'string' | 'integer'; format?: string };
+};
+
+export interface OperationResponse {
+  status: 200 | 202;
+  description: string;
+  mediaType: MediaType;
+  /** The whole body for JSON (the envelope with `data`), or the payload's schema for other media types. */
+  schema: z.ZodTypeAny;
+  headers?: Record<string, ResponseHeaderDoc>;
+}
+
+/** A parameter whose failure has its own code (the calculator's `INVALID_VALUE`), checked in declaration order. */
+export interface ParameterError {
+  code: ErrorCode;
+  message: string;
+  /** When the parameter is absent rather than invalid, if the specification names a code for that (`MISSING_POSTCODE`). */
+  missing?: { code: ErrorCode; message: string };
+}
+
+export interface Operation {
+  /** The specification's operation id (snake case). */
+  operationId: string;
+  method: 'get' | 'post';
+  /** OpenAPI form, under `/api/v1`: `/land-registry/titles/{titleNumber}`. */
+  path: string;
+  tag: OperationTag;
+  summary: string;
+  /** Markdown: what it does, what it costs, its rules. */
+  description: string;
+  cost: CreditCost;
+  /** Public operations (the interface description) need no key, are not counted against limits and charge nothing. */
+  public?: boolean;
+  unauthenticatedCode?: UnauthenticatedCode;
+  request: OperationRequest;
+  response: OperationResponse;
+  /**
+   * The codes this operation answers with beyond those every operation can (401, 405, 429, 500 and, for a body,
+   * 400 `INVALID_PARAMETERS` and 415), each with when. Answering with a code not declared here is a defect.
+   */
+  errors: Partial<Record<ErrorCode, string>>;
+  /** Per-parameter codes, in the order parameters are checked; others fail as `INVALID_PARAMETERS`. */
+  parameterErrors?: Record<string, ParameterError>;
+  /** The message of an `INVALID_PARAMETERS` answer (details then name every failing field). */
+  invalidMessage?: string;
+}
+
+/** Keeps the literal type of a declaration (its schemas, its cost, whether it is public) while checking its shape. */
+export const defineOperation = <const O extends Operation>(operation: O): O => operation;
+
+type Part<O extends Operation, K extends keyof OperationRequest> = O['request'] extends { [P in K]: infer S extends z.ZodTypeAny } ? z.output<S> : undefined;
+export type QueryOf<O extends Operation> = Part<O, 'query'>;
+export type ParamsOf<O extends Operation> = Part<O, 'params'>;
+export type HeadersOf<O extends Operation> = Part<O, 'headers'>;
+export type BodyOf<O extends Operation> = Part<O, 'body'>;
+
+/** The OpenAPI path in express's form: `{titleNumber}` becomes `:titleNumber`. */
+export const expressPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+
+/** Credits a call of this operation reserves up front, for the description and for the gateway's charging. */
+export const perCallCredits = (cost: CreditCost): number => (cost.kind === 'per_call' ? cost.credits : 0);
+
+/**
+ * The codes every operation of this shape can answer with, whatever it does: authentication, limits, unreadable
+ * requests, and for a charged call the ledger's refusal or silence.
+ */
+export const commonErrors = (operation: Operation): Partial<Record<ErrorCode, string>> => {
+  if (operation.public) return { INTERNAL_SERVER_ERROR: 'Unexpected error' };
+  const unauthenticated = operation.unauthenticatedCode ?? 'UNAUTHORIZED';
+  const takesBody = operation.request.body !== undefined;
+  return {
+    [unauthenticated]: 'The `X-API-Key` header is missing or not a valid key (checked before anything else, body included)',
+    ...(operation.request.params || takesBody
+      ? { INVALID_PARAMETERS: takesBody ? 'The body is not valid JSON, or the path is not valid percent-encoding' : 'The path is not valid percent-encoding' }
+      : {}),
+    ...(takesBody
+      ? {
+          PAYLOAD_TOO_LARGE: 'The body is larger than 100 kB',
+          UNSUPPORTED_MEDIA_TYPE: 'The body is not `application/json` in UTF-8, or has a `Content-Encoding` other than gzip, deflate or br',
+        }
+      : {}),
+    ...(operation.cost.kind === 'per_call'
+      ? {
+          INSUFFICIENT_CREDITS: `Not enough credits for this call (${operation.cost.credits}); nothing charged`,
+          SERVICE_UNAVAILABLE: 'The billing service did not answer in time; nothing charged; retry shortly',
+        }
+      : {}),
+    RATE_LIMITED: 'A minute, day or month limit is reached; nothing charged; see `Retry-After`',
+    INTERNAL_SERVER_ERROR: 'Unexpected error; nothing charged; quote `X-Request-Id` if it persists',
+  };
+};
+
+/** Every code the operation may answer with: its own and the common ones. */
+export const errorsOf = (operation: Operation): Partial<Record<ErrorCode, string>> => ({ ...commonErrors(operation), ...operation.errors });

@@ -1,0 +1,35 @@
+import {
+  landRegistryDocumentAvailability,
+  landRegistryOfficialCopyOrder,
+  landRegistryOrderDocument,
+  landRegistryOrderDocumentText,
+  landRegistryOrderStatus,
+  landRegistryTestRegisterExtraction,
+  landRegistryTitleLookup,
+} from './land-registry-operations';
+import { renovationUpliftCalculator } from './renovation-calculator';
+import { openApiDocumentOperation } from './service-operations';
+
+/**
+ * The route table: every REST operation, one line each, keyed by the specification's operation id. The gateway
+ * routes exactly these (it must give each a handler, or it does not compile) and the OpenAPI document describes
+ * exactly these.
+ */
+export const operations = {
+  renovation_uplift_calculator: renovationUpliftCalculator,
+  land_registry_title_lookup: landRegistryTitleLookup,
+  land_registry_document_availability: landRegistryDocumentAvailability,
+  land_registry_official_copy_order: landRegistryOfficialCopyOrder,
+  land_registry_order_status: landRegistryOrderStatus,
+  land_registry_order_document: landRegistryOrderDocument,
+  land_registry_order_document_text: landRegistryOrderDocumentText,
+  land_registry_test_register_extraction: landRegistryTestRegisterExtraction,
+  openapi_document: openApiDocumentOperation,
+} as const;
+
+export type Operations = typeof operations;
+export type OperationId = keyof Operations;
+
+/** Operations anyone may call: no key, no limits, no charge (the interface description). */
+export type PublicOperationId = { [K in OperationId]: Operations[K] extends { public: true } ? K : never }[OperationId];
+export type AuthenticatedOperationId = Exclude<OperationId, PublicOperationId>;

@@ -1,0 +1,64 @@
+import { operations, type Operation, type UnauthenticatedCode } from '@pds/contracts';
+import type { Logger, RequestContext } from '@pds/service-runtime';
+import type { NextFunction, Request, Response } from 'express';
+import { authenticate, type Caller } from '../auth/api-keys';
+import type { GatewayDeps } from '../deps';
+import { locals } from './request-context';
+import { sendError, setRateLimitHeaders } from './respond';
+
+// Who is calling, before anything else about the request is looked at: a request without a valid key gets 401
+// whatever its path, method or body (the body is not even read), and a known caller is counted against its limits
+// once, whatever it is then answered.
+
+export type CallContext = RequestContext & { requestId: string; logger: Logger };
+
+export interface CallerLocals {
+  caller: Caller;
+  ctx: CallContext;
+}
+
+/** The caller of a request that passed `identifyCaller`; undefined before (an error raised in matching the path). */
+export const callerOf = (res: Response): CallerLocals | undefined => (res.locals.caller ? (res.locals as unknown as CallerLocals) : undefined);
+
+export const unexpectedErrorMessage = 'Unexpected error; nothing was charged. Retry, and quote X-Request-Id if it persists.';
+
+// The specification names the 401 code per operation; a path with no operation gets the usual one.
+const pathPatterns = (Object.values(operations) as Operation[]).map((o) => ({
+  pattern: new RegExp(`^${o.path.replace(/\{[A-Za-z0-9_]+\}/g, '[^/]+')}/?$`),
+  code: o.unauthenticatedCode ?? 'UNAUTHORIZED',
+}));
+const unauthenticatedCodeFor = (path: string): UnauthenticatedCode => pathPatterns.find((p) => p.pattern.test(path))?.code ?? 'UNAUTHORIZED';
+
+/**
+ * Answers 401 (charging nothing) when the key is missing or unknown, 429 when the caller is over a limit; otherwise
+ * records the caller and its call context for what follows. `path` is relative to `/api/v1`.
+ */
+export const identify = async (deps: GatewayDeps, req: Request, res: Response): Promise<CallerLocals | undefined> => {
+  const known = callerOf(res);
+  if (known) return known;
+  const caller = await authenticate(deps.db, req.header('x-api-key'));
+  if (!caller) {
+    sendError(res, unauthenticatedCodeFor(req.path), 'A valid API key is required in the X-API-Key header.');
+    return undefined;
+  }
+  const { requestId, logger } = locals(res);
+  const ctx: CallContext = { correlationId: requestId, requestId, actor: `account:${caller.accountId}`, logger: logger.child({ accountId: caller.accountId }) };
+  const rate = await deps.rateLimiter.admit(caller.accountId, caller.rateLimits);
+  setRateLimitHeaders(res, rate);
+  // Recorded before a refusal too, so that whatever answers next knows whose balance to report.
+  Object.assign(res.locals, { caller, ctx } satisfies CallerLocals);
+  if (!rate.admitted) {
+    const retryAfterS = Math.max(1, Math.ceil((rate.resetAt.getTime() - deps.clock.now().getTime()) / 1000));
+    sendError(res, 'RATE_LIMITED', `Rate limit exceeded for your plan; retry after ${rate.resetAt.toISOString()}.`, {
+      balance: await deps.balanceFor(ctx, caller.accountId),
+      retryAfterS,
+    });
+    return undefined;
+  }
+  return { caller, ctx };
+};
+
+/** `identify` as express middleware: the first thing every authenticated path does. */
+export const identifyCaller = (deps: GatewayDeps) => async (req: Request, res: Response, next: NextFunction) => {
+  if (await identify(deps, req, res)) next();
+};

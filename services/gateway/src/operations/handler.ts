@@ -1,0 +1,62 @@
+import type { BodyOf, ErrorCode, HeadersOf, Operation, ParamsOf, QueryOf } from '@pds/contracts';
+import type { Caller } from '../auth/api-keys';
+import type { RefusalExtras } from '../billing/charged-call';
+import type { GatewayDeps } from '../deps';
+import type { CallContext } from '../http/caller';
+import type { BalanceView } from '../http/respond';
+
+// What a handler of one operation is given and what it answers. The pipeline (operation-pipeline.ts) does everything
+// every operation shares: the key, the limits, reading the input, charging, the envelope and the headers.
+
+/** An answer the gateway gives instead of doing the work; `code` fixes the status. */
+export type Refusal = { ok: false; code: ErrorCode; message: string; balance?: BalanceView } & RefusalExtras;
+export type Checked<T> = { ok: true; value: T } | Refusal;
+
+export interface Input<O extends Operation> {
+  query: QueryOf<O>;
+  params: ParamsOf<O>;
+  headers: HeadersOf<O>;
+  body: BodyOf<O>;
+}
+
+/** The request as it came, for a handler that reads its input itself (see `OperationHandler.read`). */
+export interface RawInput {
+  query: unknown;
+  params: Record<string, string>;
+  header: (name: string) => string | undefined;
+  body: unknown;
+  /** Whether the request said it has a body (a length, or chunked), whatever express made of it. */
+  bodyPresent: boolean;
+}
+
+export interface Call<O extends Operation> {
+  input: Input<O>;
+  caller: Caller;
+  ctx: CallContext;
+  deps: GatewayDeps;
+}
+
+/** A JSON answer; a charged operation's is charged by the pipeline. */
+export type DataAnswer = {
+  ok: true;
+  data: unknown;
+  /** For an order: the credits it reserved (charged later, when the work is done) and the balance after. */
+  reserved?: { credits: number; balance: BalanceView };
+};
+
+/** A file (a PDF, a transcription) answered as it is, with the billing headers. */
+export type FileAnswer = { ok: true; file: { contentType: string; body: Buffer | string; filename?: string } };
+
+export type Answer = DataAnswer | FileAnswer | Refusal;
+
+export interface OperationHandler<O extends Operation> {
+  /**
+   * Reads the input when the contract's schemas alone would word a refusal badly (a body with two alternatives, a
+   * header to check before the body). Without it the pipeline reads the input with the operation's schemas.
+   */
+  read?: (raw: RawInput) => Checked<Input<O>>;
+  handle: (call: Call<O>) => Promise<Answer>;
+}
+
+/** Declares a handler for an operation, so that its input is typed by that operation's schemas. */
+export const handlerOf = <O extends Operation>(_operation: O, handler: OperationHandler<O>): OperationHandler<O> => handler;

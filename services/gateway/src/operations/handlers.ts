@@ -1,0 +1,24 @@
+import { openApiDocument } from '@pds/contracts';
+import { renovationCalculator } from '../routes/renovation-calculator';
+import { orderDocument, orderDocumentText, orderStatus } from '../routes/land-registry/order-reads';
+import { testRegisterExtraction } from '../routes/land-registry/test-register-extraction';
+import { documentAvailability, titleLookup } from '../routes/land-registry/title-lookups';
+import { officialCopyOrder } from '../routes/land-registry/title-orders';
+import type { Handlers, PublicHandlers } from './router';
+
+/** The handler of each operation of the route table (contracts' `operations`); one missing does not compile. */
+export const handlers: Handlers = {
+  renovation_uplift_calculator: renovationCalculator,
+  land_registry_title_lookup: titleLookup,
+  land_registry_document_availability: documentAvailability,
+  land_registry_official_copy_order: officialCopyOrder,
+  land_registry_order_status: orderStatus,
+  land_registry_order_document: orderDocument,
+  land_registry_order_document_text: orderDocumentText,
+  land_registry_test_register_extraction: testRegisterExtraction,
+};
+
+const document = openApiDocument();
+export const publicHandlers: PublicHandlers = {
+  openapi_document: () => document,
+};

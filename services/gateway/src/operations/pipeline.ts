@@ -1,0 +1,87 @@
+import { errorsOf, perCallCredits, type ErrorCode, type Operation } from '@pds/contracts';
+import type { Request, Response } from 'express';
+import { chargedCall, type WorkOutcome } from '../billing/charged-call';
+import type { GatewayDeps } from '../deps';
+import { callerOf, identify, unexpectedErrorMessage, type CallerLocals } from '../http/caller';
+import { sendCharged, sendError, sendFree, setBillingHeaders, type BalanceView } from '../http/respond';
+import { retryAfterSeconds } from '../http/retry-after';
+import type { Answer, FileAnswer, OperationHandler, RawInput, Refusal } from './handler';
+import { readInput } from './read-input';
+
+// One operation's request, from an identified caller to the answer: read the input, do the work (charged two-phase
+// when the operation costs credits per call), and answer in the envelope with the billing headers. Every operation
+// comes through here, so each of these rules is written once.
+
+/** As type-is decides: a request has a body when it says how long it is (and not 0) or that it is chunked. */
+const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+
+const rawInput = (req: Request): RawInput => ({
+  query: req.query,
+  params: req.params as Record<string, string>,
+  header: (name) => req.header(name),
+  body: req.body,
+  bodyPresent: hasBody(req),
+});
+
+/** Answers a refusal, with the caller's balance in the headers (asked of the ledger when the refusal has none). */
+export const sendRefusal = async (deps: GatewayDeps, res: Response, who: CallerLocals, refusal: Refusal, operation?: Operation) => {
+  if (operation && !(refusal.code in errorsOf(operation))) {
+    // The declaration is the caller's documentation: an answer outside it is a defect to fix, not to hide.
+    who.ctx.logger.error({ operationId: operation.operationId, code: refusal.code }, 'answered with an undeclared error code');
+  }
+  const balance = refusal.balance ?? (await deps.balanceFor(who.ctx, who.caller.accountId));
+  const retryAfterS = refusal.retryAfter === undefined ? undefined : retryAfterSeconds(refusal.retryAfter, deps.clock.now());
+  sendError(res, refusal.code, refusal.message, { balance, details: refusal.details, retryAfter: refusal.retryAfter, retryAfterS });
+};
+
+const sendFile = (res: Response, file: FileAnswer['file'], balance: BalanceView | undefined) => {
+  setBillingHeaders(res, 0, balance);
+  if (file.filename) res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+  res.status(200).type(file.contentType).send(file.body);
+};
+
+/** Runs the work of a charged operation between reserving and capturing its credits. */
+const charged = async (deps: GatewayDeps, operation: Operation, who: CallerLocals, work: () => Promise<Answer>) => {
+  const asWork = async (): Promise<WorkOutcome<unknown>> => {
+    const answer = await work();
+    if (!answer.ok) return answer;
+    if ('file' in answer) throw new Error(`${operation.operationId}: a charged operation answers JSON`);
+    return { ok: true, data: answer.data };
+  };
+  const charge = { accountId: who.caller.accountId, operation: operation.operationId, costCredits: perCallCredits(operation.cost) };
+  return chargedCall(deps.ledger, who.ctx.logger, who.ctx, charge, asWork);
+};
+
+const answer = async (deps: GatewayDeps, res: Response, operation: Operation, who: CallerLocals, outcome: Answer) => {
+  if (!outcome.ok) return sendRefusal(deps, res, who, outcome, operation);
+  const balance = () => deps.balanceFor(who.ctx, who.caller.accountId);
+  if ('file' in outcome) return sendFile(res, outcome.file, await balance());
+  if (outcome.reserved) {
+    const { credits, balance: after } = outcome.reserved;
+    return sendCharged(res, outcome.data, 0, after, operation.response.status, credits);
+  }
+  sendFree(res, outcome.data, await balance());
+};
+
+/** The express handler of an authenticated operation. */
+export const operationHandler =
+  <O extends Operation>(deps: GatewayDeps, operation: O, handler: OperationHandler<O>) =>
+  async (req: Request, res: Response) => {
+    const who = callerOf(res) ?? (await identify(deps, req, res));
+    if (!who) return;
+    try {
+      const input = (handler.read ?? ((raw: RawInput) => readInput(operation, raw)))(rawInput(req));
+      if (!input.ok) return await sendRefusal(deps, res, who, input, operation);
+      const call = { input: input.value, caller: who.caller, ctx: who.ctx, deps };
+      if (operation.cost.kind !== 'per_call') return await answer(deps, res, operation, who, await handler.handle(call));
+      const outcome = await charged(deps, operation, who, () => handler.handle(call));
+      if (!outcome.ok) return await sendRefusal(deps, res, who, outcome, operation);
+      sendCharged(res, outcome.data, outcome.chargedCredits, outcome.balance, operation.response.status);
+    } catch (error) {
+      // Answered here rather than by the app's error handler so that the caller still gets its billing headers.
+      who.ctx.logger.error({ err: error, operationId: operation.operationId }, 'unhandled error');
+      if (res.headersSent) return;
+      const code: ErrorCode = 'INTERNAL_SERVER_ERROR';
+      sendError(res, code, unexpectedErrorMessage, { balance: await deps.balanceFor(who.ctx, who.caller.accountId).catch(() => undefined) });
+    }
+  };

@@ -1,0 +1,67 @@
+import { expressPath, operations, type AuthenticatedOperationId, type Operation, type Operations, type PublicOperationId } from '@pds/contracts';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import type { GatewayDeps } from '../deps';
+import { identifyCaller } from '../http/caller';
+import { requestErrors } from '../http/request-errors';
+import { sendError } from '../http/respond';
+import type { OperationHandler } from './handler';
+import { operationHandler } from './pipeline';
+
+// Express routing generated from the route table (`operations` in the contracts) and the handlers: every declared
+// operation is routed, and nothing else is. A path answers 405 with `Allow` for methods it does not have, HEAD
+// included (express would otherwise run a GET, and charge for it, to answer a HEAD), and 404 for paths it has not.
+
+export type Handlers = { [K in AuthenticatedOperationId]: OperationHandler<Operations[K]> };
+export type PublicHandlers = { [K in PublicOperationId]: () => unknown };
+
+const bodyLimit = '100kb';
+const jsonBody = express.json({ limit: bodyLimit });
+
+const byPath = () => {
+  const paths = new Map<string, Operation[]>();
+  for (const operation of Object.values(operations) as Operation[]) paths.set(operation.path, [...(paths.get(operation.path) ?? []), operation]);
+  return paths;
+};
+
+const methodNotAllowed = (allow: string) => (_req: Request, res: Response) => {
+  res.setHeader('Allow', allow);
+  sendError(res, 'METHOD_NOT_ALLOWED', `This path answers ${allow} only; see /api/v1/openapi.json.`, { balance: res.locals.balance });
+};
+
+/** Public operations (the interface description): served before any key is asked for. */
+export const publicRoutes = (handlers: PublicHandlers) => {
+  const router = Router();
+  for (const operation of Object.values(operations) as Operation[]) {
+    if (!operation.public) continue;
+    const answer = handlers[operation.operationId as PublicOperationId];
+    router[operation.method](expressPath(operation.path), (_req, res) => void res.json(answer()));
+  }
+  return router;
+};
+
+/** Every authenticated operation under `/api/v1`, behind the key check. */
+export const operationRoutes = (deps: GatewayDeps, handlers: Handlers) => {
+  const router = Router();
+  router.use(identifyCaller(deps));
+  const withBalance = async (_req: Request, res: Response, next: NextFunction) => {
+    const { caller, ctx } = res.locals;
+    res.locals.balance = await deps.balanceFor(ctx, caller.accountId);
+    next();
+  };
+  for (const [path, declared] of byPath()) {
+    const route = router.route(expressPath(path));
+    const allow = declared.map((o) => o.method.toUpperCase()).join(', ');
+    // Express answers a HEAD by running the GET; a chargeable GET must not run (or charge) for one.
+    if (declared.some((o) => o.method === 'get' && !o.public)) route.head(withBalance, methodNotAllowed(allow));
+    for (const operation of declared) {
+      if (operation.public) continue;
+      const handler = handlers[operation.operationId as AuthenticatedOperationId] as OperationHandler<Operation>;
+      const read = operation.request.body ? [jsonBody] : [];
+      route[operation.method](...read, operationHandler(deps, operation, handler));
+    }
+    route.all(withBalance, methodNotAllowed(allow));
+  }
+  router.use(withBalance, (_req: Request, res: Response) => sendError(res, 'NOT_FOUND', 'No such endpoint; see /api/v1/openapi.json.', { balance: res.locals.balance }));
+  router.use(requestErrors(deps));
+  return router;
+};
