@@ -1,5 +1,4 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { ErrorBody } from '../rest/errors';
 import { operationTags, type Operation } from '../rest/operation';
 import { operations } from '../rest/operations';
 import { apiDescription } from './description';
@@ -21,7 +20,6 @@ const costText = (operation: Operation) => (operation.cost.kind === 'per_call' ?
 export const buildRegistry = (): OpenAPIRegistry => {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
-  registry.register('Error', ErrorBody);
   for (const operation of Object.values(operations) as Operation[]) {
     registry.registerPath({
       method: operation.method,

@@ -122,7 +122,9 @@ export const TitleOrderRequest = z
     documentType: z.enum(documentTypes),
     extractRegisterText: z.boolean().default(false).openapi({ description: 'Adds a private transcription and structured data of the register; not with plan-only orders' }),
     purchaseAuthorisation: z.strictObject({
-      maximumChargePence: z.union([z.literal(700), z.literal(1400)]).openapi({ description: 'Must equal the Purchase Balance charge exactly: 700 for one PDF, 1400 for both' }),
+      maximumChargePence: z
+        .literal([700, 1400])
+        .openapi({ type: 'integer', enum: [700, 1400], description: 'Must equal the Purchase Balance charge exactly: 700 for one PDF, 1400 for both' }),
     }),
     backdatedCopyConfirmed: z.boolean().default(false).openapi({ description: 'Permits a backdated copy when the registry reports pending applications' }),
   })

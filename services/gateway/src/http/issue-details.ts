@@ -10,6 +10,9 @@ const describe = (issue: z.core.$ZodIssue, root: string): string[] => {
       const values = issue.errors.flat().flatMap((i) => (i.code === 'invalid_value' && i.path.length === 0 ? i.values : []));
       return [`${at(issue.path)}: ${values.length ? `must be one of ${values.map(String).join(', ')}` : issue.message}`];
     }
+    case 'invalid_value':
+      // An enum or a set of literals: the allowed values say more than "invalid option".
+      return [`${at(issue.path)}: must be one of ${issue.values.map(String).join(', ')}`];
     case 'invalid_type':
       // Zod says "expected string, received undefined" for a missing property; callers think of it as missing.
       return [`${at(issue.path)}: ${issue.message.endsWith('received undefined') ? 'required' : issue.message}`];
