@@ -18,3 +18,4 @@ export * from './rest/land-registry-operations';
 export * as landRegistry from './land-registry/commands';
 export * as orderEvents from './land-registry/order-events';
 export * as pricing from './land-registry/pricing';
+export * as readModels from './read-models';

@@ -1,11 +1,36 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { serviceNames } from '@pds/contracts';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 
-export const migrationsDir = join(__dirname, '..', 'migrations');
+const repoRoot = join(__dirname, '..', '..');
 
 /**
- * Applies infra/migrations/*.sql in name order, each once and in its own transaction, recording what ran.
+ * Each service owns its tables and keeps their migrations in its own `migrations/` folder (the shared runtime owns
+ * the event store's). File names are numbered across all of them, so one order is the order they were written in.
+ */
+export const migrationDirs = (): Array<{ owner: string; dir: string }> =>
+  ['service-runtime', ...serviceNames]
+    .map((owner) => ({ owner, dir: join(repoRoot, 'services', owner, 'migrations') }))
+    .filter(({ dir }) => existsSync(dir));
+
+export const migrationFiles = (): Array<{ owner: string; name: string; path: string }> => {
+  const files = migrationDirs().flatMap(({ owner, dir }) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .map((name) => ({ owner, name, path: join(dir, name) })),
+  );
+  const seen = new Map<string, string>();
+  for (const f of files) {
+    const other = seen.get(f.name);
+    if (other) throw new Error(`migration ${f.name} exists for both ${other} and ${f.owner}; names must be unique`);
+    seen.set(f.name, f.owner);
+  }
+  return files.sort((a, b) => a.name.localeCompare(b.name));
+};
+
+/**
+ * Applies every owner's migrations in name order, each once and in its own transaction, recording what ran.
  * An advisory lock lets several processes call this at once.
  */
 export const migrate = async (databaseUrl: string): Promise<string[]> => {
@@ -17,17 +42,17 @@ export const migrate = async (databaseUrl: string): Promise<string[]> => {
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations');
     const done = new Set(rows.map((r) => r.name));
-    for (const file of readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort()) {
-      if (done.has(file)) continue;
+    for (const file of migrationFiles()) {
+      if (done.has(file.name)) continue;
       await client.query('BEGIN');
       try {
-        await client.query(readFileSync(join(migrationsDir, file), 'utf8'));
-        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+        await client.query(readFileSync(file.path, 'utf8'));
+        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file.name]);
         await client.query('COMMIT');
-        applied.push(file);
+        applied.push(file.name);
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`migration ${file} failed: ${(error as Error).message}`);
+        throw new Error(`migration ${file.owner}/${file.name} failed: ${(error as Error).message}`);
       }
     }
   } finally {

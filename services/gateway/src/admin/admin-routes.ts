@@ -1,4 +1,4 @@
-import { billing, CreditCycle, RateLimits, z } from '@pds/contracts';
+import { billing, CreditCycle, RateLimits, readModels, z } from '@pds/contracts';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { newApiKey } from '../auth/api-keys';
@@ -52,7 +52,7 @@ export const adminRoutes = (deps: GatewayDeps, token: string) => {
   const waitForReadModel = async (accountId: string) => {
     const until = Date.now() + readModelWaitMs;
     while (Date.now() < until) {
-      const { rowCount } = await deps.db.query('SELECT 1 FROM account_balances WHERE account_id = $1', [accountId]);
+      const { rowCount } = await deps.db.query(`SELECT 1 FROM ${readModels.apiCallers.relation} WHERE account_id = $1`, [accountId]);
       if (rowCount) return true;
       await new Promise((r) => setTimeout(r, 20));
     }

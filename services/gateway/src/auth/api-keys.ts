@@ -1,4 +1,4 @@
-import { planRateLimits, type billing, type RateLimits } from '@pds/contracts';
+import { planRateLimits, readModels, type billing, type RateLimits, type z } from '@pds/contracts';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 
@@ -20,22 +20,15 @@ export const newApiKey = () => {
 export const hashApiKey = (apiKey: string) => createHash('sha256').update(apiKey, 'utf8').digest('hex');
 
 /**
- * Finds the account a key belongs to, from the `api_keys` read model. The lookup is by hash, and the stored hash is
+ * Finds the account a key belongs to, from the ledger's `api_callers` read model. The lookup is by hash, and the stored hash is
  * compared again in constant time so that no timing difference depends on how much of a guess was right.
  */
 export const authenticate = async (db: pg.Pool, presented: string | undefined): Promise<Caller | undefined> => {
   if (!presented || !keyPattern.test(presented)) return undefined;
   const hash = hashApiKey(presented);
-  const { rows } = await db.query<{
-    key_hash: string;
-    account_id: string;
-    plan: billing.Plan;
-    rate_per_minute: number | null;
-    rate_per_day: number | null;
-    rate_per_month: number | null;
-  }>(
-    `SELECT k.key_hash, k.account_id, b.plan, b.rate_per_minute, b.rate_per_day, b.rate_per_month
-       FROM api_keys k JOIN account_balances b USING (account_id) WHERE k.key_hash = $1`,
+  // The ledger's read-model contract `api_callers`: the gateway reads no ledger table directly.
+  const { rows } = await db.query<z.output<typeof readModels.apiCallers.row>>(
+    `SELECT key_hash, account_id, plan, rate_per_minute, rate_per_day, rate_per_month FROM ${readModels.apiCallers.relation} WHERE key_hash = $1`,
     [hash],
   );
   const row = rows[0];

@@ -43,7 +43,7 @@ const revisionMatches = (expected: ExpectedRevision, actual: number) =>
 
 const uniqueViolation = '23505';
 
-/** The event store on PostgreSQL; the schema is in infra/migrations. */
+/** The event store on PostgreSQL; the schema is in services/service-runtime/migrations. */
 export class PostgresEventStore implements EventStore {
   constructor(readonly pool: pg.Pool) {}
 

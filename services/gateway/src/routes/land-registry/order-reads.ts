@@ -1,19 +1,22 @@
-import { landRegistryOrderDocument, landRegistryOrderDocumentText, landRegistryOrderStatus, type TitleOrder } from '@pds/contracts';
+import { landRegistryOrderDocument, landRegistryOrderDocumentText, landRegistryOrderStatus, readModels, type TitleOrder } from '@pds/contracts';
 import type { CallContext } from '../../http/caller';
 import type { GatewayDeps } from '../../deps';
 import { handlerOf, type Refusal } from '../../operations/handler';
 import { documentNotFound, pdfAnswer, textAnswer, type StoredDocument } from './order-documents';
 
-// `land_registry_order_status` and the downloads of an order's documents: free reads of the order service's read
-// model. Every read is scoped to the caller's account, so another account's order answers exactly as a missing one.
+// `land_registry_order_status` and the downloads of an order's documents: free reads of the order service's read-model
+// contracts (`title_order_views`, `title_order_files`; the gateway reads none of its tables). Every read is scoped to
+// the caller's account, so another account's order answers exactly as a missing one.
+
+const { titleOrderViews: orders, titleOrderFiles: files } = readModels;
 
 const orderNotFound: Refusal = { ok: false, code: 'ORDER_NOT_FOUND', message: 'No such order on your account; check the order id returned by placement.' };
 const databaseError: Refusal = { ok: false, code: 'DATABASE_ERROR', message: 'The order could not be read; nothing was charged. Retry shortly.' };
 
 const orderWithDocument = (columns: string) => `
   SELECT o.view, d.kind, ${columns}
-    FROM title_orders o
-    LEFT JOIN title_order_documents d ON d.document_id = $3 AND d.order_id = o.order_id AND d.account_id = o.account_id
+    FROM ${orders.relation} o
+    LEFT JOIN ${files.relation} d ON d.document_id = $3 AND d.order_id = o.order_id AND d.account_id = o.account_id
    WHERE o.order_id = $1 AND o.account_id = $2`;
 
 /** A read-model query; a failure is answered as DATABASE_ERROR (retry) rather than as the order not existing. */
@@ -33,7 +36,7 @@ export const orderStatus = handlerOf(landRegistryOrderStatus, {
     return path.success ? { ok: true, value: { query: undefined, params: path.data, headers: undefined, body: undefined } } : orderNotFound;
   },
   handle: async ({ input, caller, ctx, deps }) => {
-    const rows = await read<{ view: TitleOrder }>(deps, ctx, 'SELECT view FROM title_orders WHERE order_id = $1 AND account_id = $2', [input.params.orderId, caller.accountId]);
+    const rows = await read<{ view: TitleOrder }>(deps, ctx, `SELECT view FROM ${orders.relation} WHERE order_id = $1 AND account_id = $2`, [input.params.orderId, caller.accountId]);
     if (!rows) return databaseError;
     const order = rows[0]?.view;
     return order ? { ok: true, data: order } : orderNotFound;

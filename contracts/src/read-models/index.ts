@@ -1,0 +1,9 @@
+import { apiCallers } from './accounts';
+import type { ReadModel } from './read-model';
+import { titleOrderFiles, titleOrderViews } from './title-orders';
+
+export * from './read-model';
+export { apiCallers, titleOrderFiles, titleOrderViews };
+
+/** Every read model one service offers another. */
+export const readModels: readonly ReadModel[] = [apiCallers, titleOrderViews, titleOrderFiles];
