@@ -1,7 +1,7 @@
 import type { Topics } from '@pds/contracts';
 import type { Clock, KafkaBus, RequestContext, RequestReplyClient } from '@pds/service-runtime';
 import type pg from 'pg';
-import type { LedgerClient } from './billing/ledger-client';
+import type { LedgerClient } from '@pds/ledger-client';
 import type { BalanceView } from './http/respond';
 import type { RateLimiter } from './rate-limits/rate-limiter';
 

@@ -3,7 +3,7 @@ import express from 'express';
 import pg from 'pg';
 import { adminRoutes } from './admin/admin-routes';
 import { createApp } from './app';
-import { LedgerClient } from './billing/ledger-client';
+import { LedgerClient } from '@pds/ledger-client';
 import { answerClientErrors } from './http/client-errors';
 import type { GatewayDeps } from './deps';
 import { RateLimiter } from './rate-limits/rate-limiter';

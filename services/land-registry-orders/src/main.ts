@@ -1,4 +1,5 @@
 import { landRegistry, orderEvents } from '@pds/contracts';
+import { LedgerClient } from '@pds/ledger-client';
 import { AggregateStore, bootService, envMs, handler, LogFollower, RequestReplyClient, serveCommands, startKafkaRelay, type RecordedEvent } from '@pds/service-runtime';
 import pg from 'pg';
 import { OrderCharges } from './orders/charges';
@@ -37,7 +38,7 @@ const main = async () => {
 
   const driver = new OrderDriver({
     orders,
-    charges: new OrderCharges(rpc, rt.topics, envMs('LEDGER_TIMEOUT_MS', 5_000)),
+    charges: new OrderCharges(new LedgerClient(rpc, rt.topics, envMs('LEDGER_TIMEOUT_MS', 5_000))),
     registry,
     documents: new DocumentStore(db),
     db,

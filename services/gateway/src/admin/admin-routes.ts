@@ -3,7 +3,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { newApiKey } from '../auth/api-keys';
 import type { GatewayDeps } from '../deps';
-import type { LedgerOutcome } from '../billing/ledger-client';
+import type { LedgerOutcome } from '@pds/ledger-client';
 
 const wholePence = z.number().int().positive().max(100_000_000);
 const reason = z.string().min(1).max(200);

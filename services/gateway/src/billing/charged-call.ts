@@ -2,7 +2,7 @@ import { billing, ledgerRefusals, type ErrorCode } from '@pds/contracts';
 import { envMs, RequestTimeoutError, type Logger, type RequestContext } from '@pds/service-runtime';
 import { randomUUID } from 'node:crypto';
 import type { BalanceView } from '../http/respond';
-import type { LedgerClient } from './ledger-client';
+import type { LedgerClient } from '@pds/ledger-client';
 
 /** What the work may add to a refusal for the caller: when to try again (ISO 8601), and which inputs were wrong. */
 export interface RefusalExtras {

@@ -1,5 +1,6 @@
-import { billing, ledgerRefusals, type Topics } from '@pds/contracts';
-import type { RequestContext, RequestReplyClient } from '@pds/service-runtime';
+import { billing, ledgerRefusals } from '@pds/contracts';
+import type { LedgerClient, LedgerOutcome } from '@pds/ledger-client';
+import type { RequestContext } from '@pds/service-runtime';
 import type { PlacedOrder } from './order';
 
 // The order's money at the billing ledger: one reservation per order (cash and credits, both or neither) that is
@@ -19,14 +20,10 @@ export type ReserveOutcome = { ok: true; balance: billing.LedgerBalance } | Refu
 export class LedgerStepError extends Error {}
 
 export class OrderCharges {
-  constructor(
-    private readonly rpc: RequestReplyClient,
-    private readonly topics: Topics,
-    private readonly timeoutMs: number,
-  ) {}
+  constructor(private readonly ledger: LedgerClient) {}
 
   async reserve(o: PlacedOrder, ctx: RequestContext): Promise<ReserveOutcome> {
-    const outcome = await this.send(billing.ReserveCredits, o, ctx, {
+    const outcome = await this.ledger.reserve(ctx, {
       accountId: o.accountId,
       reservationId: o.reservationId,
       amountCredits: o.cost.totalCredits,
@@ -42,41 +39,26 @@ export class OrderCharges {
   }
 
   capture(o: PlacedOrder, ctx: RequestContext) {
-    return this.settle(billing.CaptureCredits, o, ctx, { accountId: o.accountId, reservationId: o.reservationId }, codes.reservationCaptured);
+    return this.settled(o, 'capture', this.ledger.capture(ctx, o.accountId, o.reservationId), codes.reservationCaptured);
   }
 
   release(o: PlacedOrder, ctx: RequestContext, reason: string) {
-    return this.settle(billing.ReleaseCredits, o, ctx, { accountId: o.accountId, reservationId: o.reservationId, reason }, codes.reservationReleased);
+    return this.settled(o, 'release', this.ledger.release(ctx, o.accountId, o.reservationId, reason), codes.reservationReleased);
   }
 
   quarantine(o: PlacedOrder, ctx: RequestContext, reason: string) {
-    return this.settle(billing.QuarantineReservation, o, ctx, { accountId: o.accountId, reservationId: o.reservationId, reason });
+    return this.settled(o, 'quarantine', this.ledger.quarantine(ctx, o.accountId, o.reservationId, reason));
   }
 
   refund(o: PlacedOrder, ctx: RequestContext, refund: { refundId: string; amountCredits: number; amountPence: number; reason: string }) {
-    return this.settle(billing.RefundCapture, o, ctx, { accountId: o.accountId, reservationId: o.reservationId, ...refund });
+    return this.settled(o, 'refund', this.ledger.refund(ctx, { accountId: o.accountId, reservationId: o.reservationId, ...refund }));
   }
 
-  private async settle(spec: Parameters<OrderCharges['send']>[0], o: PlacedOrder, ctx: RequestContext, data: Record<string, unknown>, alreadyDone?: string) {
-    const outcome = await this.send(spec, o, ctx, data);
+  /** Done, or already done by a repeat (`alreadyDone`); anything else is for the driver to try again later. */
+  private async settled(o: PlacedOrder, step: string, answer: Promise<LedgerOutcome>, alreadyDone?: string): Promise<void> {
+    const outcome = await answer;
     if (outcome.ok || outcome.error.code === alreadyDone) return;
-    throw new LedgerStepError(`${spec.type} for order ${o.orderId}: ${outcome.error.code} ${outcome.error.message}`);
-  }
-
-  private send(
-    spec:
-      | typeof billing.ReserveCredits
-      | typeof billing.CaptureCredits
-      | typeof billing.ReleaseCredits
-      | typeof billing.QuarantineReservation
-      | typeof billing.RefundCapture,
-    o: PlacedOrder,
-    ctx: RequestContext,
-    data: Record<string, unknown>,
-  ) {
-    return this.rpc.request(spec as typeof billing.CaptureCredits, this.topics.commands('billing-ledger'), o.accountId, data as never, ctx, {
-      timeoutMs: this.timeoutMs,
-    });
+    throw new LedgerStepError(`${step} for order ${o.orderId}: ${outcome.error.code} ${outcome.error.message}`);
   }
 }
 
