@@ -6,7 +6,7 @@ const project = (displayName, suffix, extra = {}) => ({
   displayName,
   transform,
   testEnvironment: 'node',
-  testMatch: [`<rootDir>/services/**/src/**/*.${suffix}.spec.ts`, `<rootDir>/contracts/src/**/*.${suffix}.spec.ts`, `<rootDir>/infra/src/**/*.${suffix}.spec.ts`, `<rootDir>/test/**/*.${suffix}.spec.ts`],
+  testMatch: ['services/**/src', 'contracts/src', 'libs/**/src', 'infra/src', 'test'].map((dir) => `<rootDir>/${dir}/**/*.${suffix}.spec.ts`),
   ...extra,
 });
 

@@ -1,4 +1,4 @@
-import { registryTimeZone } from '@pds/land-registry-orders';
+import { registryTimeZone } from '@pds/land-register';
 import { DateTime } from 'luxon';
 
 // An official copy is dated in UK local time, the way the registry prints it: the register's

@@ -1,4 +1,4 @@
-import { copyCreationDate } from '@pds/land-registry-orders';
+import { copyCreationDate } from '@pds/land-register';
 import { officialCopyDateTimeAt, printedCopyTime } from './copy-time';
 
 describe('the date and time on a copy', () => {

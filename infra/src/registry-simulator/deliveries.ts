@@ -1,4 +1,4 @@
-import { renderOfficialCopy, type DocumentKind, type TitleSummary } from '@pds/land-registry-orders';
+import { renderOfficialCopy, type DocumentKind, type TitleSummary } from '@pds/land-register';
 import type { RegistryOrder } from './orders';
 import { renderTitlePlan } from './title-plan';
 import type { RegisteredTitle } from './titles/registered-title';

@@ -1,4 +1,4 @@
-import { HttpRegistryGateway, type RegistryOrderState } from '@pds/land-registry-orders';
+import { HttpRegistryGateway, type RegistryOrderState } from '@pds/land-register';
 import { createLogger } from '@pds/service-runtime';
 import { createServer, type Server } from 'node:http';
 import { RegistryControl } from '../registry-control';

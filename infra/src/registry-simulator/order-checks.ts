@@ -1,4 +1,4 @@
-import { isOpen, nextOpening, toRegistryIso, type DocumentKind, type OrderSubmission } from '@pds/land-registry-orders';
+import { isOpen, nextOpening, toRegistryIso, type DocumentKind, type OrderSubmission } from '@pds/land-register';
 import type { RegisteredTitle } from './titles/registered-title';
 
 // Why the registry refuses a new order, checked in the order the registry would find out: first whether it is

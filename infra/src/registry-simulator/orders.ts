@@ -1,4 +1,4 @@
-import type { DocumentKind, OrderSubmission } from '@pds/land-registry-orders';
+import type { DocumentKind, OrderSubmission } from '@pds/land-register';
 
 // The registry's order book: one order per client reference, kept in memory for the life of the process. An order
 // is processing until its fulfilment time (real time, so that moving business time never delivers early or late)

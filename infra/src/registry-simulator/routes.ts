@@ -1,5 +1,5 @@
-import type { DocumentKind, OrderSubmission, TitleSearch } from '@pds/land-registry-orders';
-import { toRegistryIso } from '@pds/land-registry-orders';
+import type { DocumentKind, OrderSubmission, TitleSearch } from '@pds/land-register';
+import { toRegistryIso } from '@pds/land-register';
 import { Router, type Request, type Response } from 'express';
 import { officialCopyDateTimeAt } from './copy-time';
 import { renderDocument, summaryOf } from './deliveries';

@@ -1,4 +1,4 @@
-import { extractPdfText } from '@pds/land-registry-orders';
+import { extractPdfText } from '@pds/land-register';
 import { clockFromEnv, createLogger } from '@pds/service-runtime';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

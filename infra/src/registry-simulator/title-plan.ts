@@ -1,4 +1,4 @@
-import { copyCreationDate, renderPdf } from '@pds/land-registry-orders';
+import { copyCreationDate, renderPdf, type PdfDocument } from '@pds/land-register';
 import { printedCopyTime } from './copy-time';
 import type { RegisteredTitle } from './titles/registered-title';
 
@@ -30,7 +30,7 @@ const outline = (titleNumber: string, centreX: number, centreY: number): [number
   });
 };
 
-const drawMap = (doc: PDFKit.PDFDocument, title: RegisteredTitle) => {
+const drawMap = (doc: PdfDocument, title: RegisteredTitle) => {
   const width = doc.page.width - 2 * marginPt;
   doc.save().lineWidth(0.8).strokeColor('#444444').rect(marginPt, mapTopPt, width, mapHeightPt).stroke().restore();
   // A road across the bottom of the extract and a row of neighbouring plots along it.

@@ -1,4 +1,4 @@
-import type { TitleCandidate, TitleSearch } from '@pds/land-registry-orders';
+import type { TitleCandidate, TitleSearch } from '@pds/land-register';
 import type { RegisteredTitle } from './titles/registered-title';
 
 // How the registry finds titles. A UPRN matches exactly. An address matches within its postcode (compared in

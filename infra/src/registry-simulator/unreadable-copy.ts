@@ -1,4 +1,4 @@
-import { copyCreationDate, registerSections, renderPdf, type Register } from '@pds/land-registry-orders';
+import { copyCreationDate, registerSections, renderPdf, type PdfDocument, type Register } from '@pds/land-register';
 
 // A register copy with no text layer, as a poor scan would come: every word is a grey block where it would be
 // printed, laid out line by line like the real copy, so the page looks like a register but text extraction finds
@@ -11,7 +11,7 @@ const wordHeightPt = 6;
 const charWidthPt = 4.6;
 const wordGapPt = 3;
 
-const blocksForText = (doc: PDFKit.PDFDocument, text: string, left: number, charWidth = charWidthPt) => {
+const blocksForText = (doc: PdfDocument, text: string, left: number, charWidth = charWidthPt) => {
   const right = doc.page.width - marginPt;
   let x = left;
   for (const word of text.split(/\s+/).filter((w) => w.length > 0)) {
@@ -26,7 +26,7 @@ const blocksForText = (doc: PDFKit.PDFDocument, text: string, left: number, char
   nextLine(doc);
 };
 
-const nextLine = (doc: PDFKit.PDFDocument) => {
+const nextLine = (doc: PdfDocument) => {
   doc.y += lineHeightPt;
   if (doc.y > doc.page.height - marginPt) {
     doc.addPage();

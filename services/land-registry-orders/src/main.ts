@@ -1,4 +1,5 @@
 import { landRegistry, orderEvents } from '@pds/contracts';
+import { buildSyntheticTestRegisterResult, HttpRegistryGateway } from '@pds/land-register';
 import { LedgerClient } from '@pds/ledger-client';
 import { AggregateStore, bootService, envMs, handler, LogFollower, RequestReplyClient, serveCommands, startKafkaRelay, type RecordedEvent } from '@pds/service-runtime';
 import pg from 'pg';
@@ -9,8 +10,6 @@ import { evolve } from './orders/evolve';
 import { initialState, type Order, type OrderEvent } from './orders/order';
 import { placeOrderHandler } from './orders/place-order';
 import { titleOrdersProjection } from './read-models/title-orders';
-import { buildSyntheticTestRegisterResult } from './register/test-register';
-import { HttpRegistryGateway } from './registry/http-registry';
 import { titleHandlers } from './titles/handlers';
 
 const parse = (r: RecordedEvent): OrderEvent => orderEvents.OrderEvent.parse({ type: r.type, data: r.data });

@@ -1,4 +1,4 @@
-import { freeholdWithCharges, leaseholdFlat, unusualRegister } from '@pds/land-registry-orders';
+import { sampleFreeholdWithCharges, sampleLeaseholdFlat, sampleUnusualRegister } from '@pds/land-register';
 import type { RegisteredTitle } from './registered-title';
 import { hawthornCourtFreehold } from './registers/hawthorn-court-freehold';
 import { heolYFelin } from './registers/heol-y-felin';
@@ -20,7 +20,7 @@ export const registeredTitles: readonly RegisteredTitle[] = [
     uprns: ['100081240517'],
     address: '14 Larkspur Close, Wokingham',
     postcode: 'RG40 9ZZ',
-    register: freeholdWithCharges,
+    register: sampleFreeholdWithCharges,
     referred: [
       { type: 'Conveyance', date: '1962-06-04', entryNumbers: ['A2', 'C1', 'C2'], available: true, planOnly: false },
       { type: 'Deed of Variation', date: '1998-09-17', entryNumbers: ['C3'], available: true, planOnly: false },
@@ -35,7 +35,7 @@ export const registeredTitles: readonly RegisteredTitle[] = [
     uprns: ['5022140771'],
     address: 'Flat 7, Hawthorn Court, 22 Ellery Road, London',
     postcode: 'NW5 9ZZ',
-    register: leaseholdFlat,
+    register: sampleLeaseholdFlat,
     referred: [{ type: 'Lease', date: '2005-06-30', entryNumbers: ['A2', 'A4', 'A5', 'B3'], available: true, planOnly: false }],
     purpose: 'a leasehold flat; with its block NGL402216, an address search with two candidates',
   },
@@ -129,7 +129,7 @@ export const registeredTitles: readonly RegisteredTitle[] = [
     uprns: ['10010186524'],
     address: 'Land on the north side of Moorcock Lane, Hebden Bridge',
     postcode: 'HX7 9ZZ',
-    register: unusualRegister,
+    register: sampleUnusualRegister,
     referred: [],
     purpose: 'the unusual register: possessory title, a caution, garbled and undated entries, a page break inside an entry',
   },

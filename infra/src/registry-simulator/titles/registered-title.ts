@@ -1,4 +1,4 @@
-import type { ReferredDocument, Register } from '@pds/land-registry-orders';
+import type { ReferredDocument, Register } from '@pds/land-register';
 
 /** One title as the registry test environment holds it: what a search matches, what a description shows, what a copy prints. */
 export interface RegisteredTitle {

@@ -1,5 +1,5 @@
 import type { ExtractionData, pricing } from '@pds/contracts';
-import type { SubmissionOutcome } from '../registry/registry-gateway';
+import type { SubmissionOutcome } from '@pds/land-register';
 import type { Order, OrderEvent, OrderTerms, PlacedOrder } from './order';
 import { isPlaced } from './order';
 

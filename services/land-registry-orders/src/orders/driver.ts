@@ -1,10 +1,7 @@
 import { orderEvents } from '@pds/contracts';
+import { extractPdfText, isOpen, nextOpening, parseRegister, toRegistryIso, type RegistryGateway, type SubmissionOutcome } from '@pds/land-register';
 import { runPeriodically, type AggregateStore, type Clock, type Logger, type RequestContext } from '@pds/service-runtime';
 import type pg from 'pg';
-import { parseRegister } from '../register/parse-register';
-import { extractPdfText } from '../register/pdf-text';
-import { isOpen, nextOpening, toRegistryIso } from '../registry/opening-hours';
-import type { RegistryGateway, SubmissionOutcome } from '../registry/registry-gateway';
 import type { OrderCharges } from './charges';
 import { decide, type OrderCommand } from './decide';
 import type { DocumentStore } from './document-store';

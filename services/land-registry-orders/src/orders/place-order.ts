@@ -1,6 +1,6 @@
 import { landRegistry, orderEvents, pricing, type ReplyOf, type TitleOrderRequest } from '@pds/contracts';
+import type { RegistryGateway } from '@pds/land-register';
 import { handler, type AggregateStore, type Clock, type CommandHandler, type HandlerResult, type Logger } from '@pds/service-runtime';
-import type { RegistryGateway } from '../registry/registry-gateway';
 import { delayedBy, registryFailure, titleNotFound } from '../titles/handlers';
 import { decide } from './decide';
 import type { OrderDriver } from './driver';

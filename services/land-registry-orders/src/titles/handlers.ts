@@ -1,6 +1,6 @@
 import { landRegistry, pricing, type TitleAvailability, type TitleCandidates } from '@pds/contracts';
 import { handler, type CommandHandler, type HandlerResult, type Logger } from '@pds/service-runtime';
-import type { RegistryGateway, TitleSummary } from '../registry/registry-gateway';
+import type { RegistryGateway, TitleSummary } from '@pds/land-register';
 
 const codes = landRegistry.landRegistryErrorCodes;
 

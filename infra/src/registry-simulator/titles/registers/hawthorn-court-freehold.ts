@@ -1,4 +1,4 @@
-import type { Register } from '@pds/land-registry-orders';
+import type { Register } from '@pds/land-register';
 
 // Fictional freehold of the block that holds the leasehold flat NGL918273 (its register names this title as the
 // landlord's): the same building and postcode, so an address search for the block finds both titles.

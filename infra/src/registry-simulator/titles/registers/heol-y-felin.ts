@@ -1,4 +1,4 @@
-import type { Register } from '@pds/land-registry-orders';
+import type { Register } from '@pds/land-register';
 
 // Fictional house in Cardiff: a Welsh title, dealt with by the registry's Wales Office.
 export const heolYFelin: Register = {

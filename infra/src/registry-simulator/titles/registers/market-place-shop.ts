@@ -1,4 +1,4 @@
-import type { Register } from '@pds/land-registry-orders';
+import type { Register } from '@pds/land-register';
 
 // Fictional leasehold shop whose register refers to three deeds the registry treats differently: the lease (filed,
 // copies issued), a 1958 conveyance of the freehold never produced to the registry (no copy can be had) and a deed

@@ -1,4 +1,4 @@
-import type { Register } from '@pds/land-registry-orders';
+import type { Register } from '@pds/land-register';
 
 // Fictional house whose first title was closed when the owner brought the paddock behind it into one title: the
 // closed title and the title it continues under, which describes the same house and notes where it came from.

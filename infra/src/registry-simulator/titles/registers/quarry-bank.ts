@@ -1,4 +1,4 @@
-import type { Register } from '@pds/land-registry-orders';
+import type { Register } from '@pds/land-register';
 
 // Fictional freehold house with a sale in progress at the registry: applications are pending, so a copy issued now
 // shows the register as it stood before them, and the title plan cannot be issued while a transfer of part of the

@@ -1,18 +1,18 @@
-import { freeholdWithCharges } from './fixtures/freehold-with-charges';
+import { sampleFreeholdWithCharges } from './samples/freehold-with-charges';
 import { extractPdfText } from './pdf-text';
 import { renderOfficialCopy } from './render-official-copy';
 
 describe('rendering an official copy', () => {
   it('gives the same bytes for the same register, dated from the register and not the clock', async () => {
-    const first = await renderOfficialCopy(freeholdWithCharges);
-    const second = await renderOfficialCopy(freeholdWithCharges);
+    const first = await renderOfficialCopy(sampleFreeholdWithCharges);
+    const second = await renderOfficialCopy(sampleFreeholdWithCharges);
     expect(first.equals(second)).toBe(true);
     expect(first.subarray(0, 5).toString()).toBe('%PDF-');
     expect(first.toString('latin1')).toContain('(D:20240502102103Z)');
   });
 
   it('lays the copy out with the standard header, registers, introductions and end marker', async () => {
-    const lines = (await extractPdfText(await renderOfficialCopy(freeholdWithCharges))).split('\n');
+    const lines = (await extractPdfText(await renderOfficialCopy(sampleFreeholdWithCharges))).split('\n');
     for (const expected of [
       'Official copy of register of title',
       'Title number BK509231 Edition date 02.06.2023',

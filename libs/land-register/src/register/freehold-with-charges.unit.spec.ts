@@ -1,15 +1,15 @@
 import { ExtractionData } from '@pds/contracts';
-import { freeholdWithCharges } from './fixtures/freehold-with-charges';
+import { sampleFreeholdWithCharges } from './samples/freehold-with-charges';
 import { parseRegister } from './parse-register';
 import { extractPdfText } from './pdf-text';
 import { renderOfficialCopy } from './render-official-copy';
 
-// Expected values written out from the fixture: entry numbers, dates and names as the register states them.
+// Expected values written out from the sample register: entry numbers, dates and names as the register states them.
 describe('freehold with two charges, restrictions, covenants and easements (render → extract → parse)', () => {
   let text: string;
   let data: ExtractionData;
   beforeAll(async () => {
-    text = await extractPdfText(await renderOfficialCopy(freeholdWithCharges));
+    text = await extractPdfText(await renderOfficialCopy(sampleFreeholdWithCharges));
     data = parseRegister(text);
   });
 

@@ -6,7 +6,7 @@ import { parseRegister } from './parse-register';
 // Registers typed out independently of our renderer, in the line layouts real official copies come out of common
 // extractors with: pdftotext -layout (indented columns, form feed, a page footer, a "continued" heading, a schedule)
 // and a pdf.js-based reader (number, date and text on separate lines, tabs, "-- 1 of 2 --" page joiners).
-const read = (name: string) => readFileSync(join(__dirname, 'fixtures', 'independent', name), 'utf8');
+const read = (name: string) => readFileSync(join(__dirname, 'test-data', name), 'utf8');
 
 describe('a freehold register as pdftotext -layout prints it', () => {
   const data = parseRegister(read('freehold-pdftotext-layout.txt'));

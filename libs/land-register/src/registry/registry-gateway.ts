@@ -1,4 +1,4 @@
-// The registry as this service sees it. Outside production it is the registry test environment (infra's registry
+// The registry as the orders service sees it. Outside production it is the registry test environment (infra's registry
 // simulator, reached over HTTP); a production adapter for HM Land Registry's Business Gateway implements the same
 // interface. Every method answers instead of throwing for what the registry can say; a throw means the registry
 // could not be reached or answered nonsense.

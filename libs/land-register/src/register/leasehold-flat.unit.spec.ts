@@ -1,5 +1,5 @@
 import { ExtractionData } from '@pds/contracts';
-import { leaseholdFlat } from './fixtures/leasehold-flat';
+import { sampleLeaseholdFlat } from './samples/leasehold-flat';
 import { parseRegister } from './parse-register';
 import { extractPdfText } from './pdf-text';
 import { renderOfficialCopy } from './render-official-copy';
@@ -7,7 +7,7 @@ import { renderOfficialCopy } from './render-official-copy';
 describe('leasehold flat with lease particulars (render → extract → parse)', () => {
   let data: ExtractionData;
   beforeAll(async () => {
-    data = parseRegister(await extractPdfText(await renderOfficialCopy(leaseholdFlat)));
+    data = parseRegister(await extractPdfText(await renderOfficialCopy(sampleLeaseholdFlat)));
   });
 
   it('produces data the contract accepts', () => {

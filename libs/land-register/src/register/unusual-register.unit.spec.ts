@@ -1,6 +1,6 @@
 import { ExtractionData } from '@pds/contracts';
 import { parseEntries } from './entries';
-import { unusualRegister } from './fixtures/unusual-register';
+import { sampleUnusualRegister } from './samples/unusual-register';
 import { registerLines } from './lines';
 import { parseRegister } from './parse-register';
 import { extractPdfText } from './pdf-text';
@@ -11,7 +11,7 @@ describe('register with a possessory title, a caution, a unilateral notice and u
   let text: string;
   let data: ExtractionData;
   beforeAll(async () => {
-    text = await extractPdfText(await renderOfficialCopy(unusualRegister));
+    text = await extractPdfText(await renderOfficialCopy(sampleUnusualRegister));
     data = parseRegister(text);
   });
 
@@ -81,6 +81,6 @@ describe('register with a possessory title, a caution, a unilateral notice and u
       [4, null],
     ]);
     const long = charges.entries[2]!.text;
-    expect(long).toBe(unusualRegister.chargesRegister[2]!.entryText.join(' '));
+    expect(long).toBe(sampleUnusualRegister.chargesRegister[2]!.entryText.join(' '));
   });
 });

@@ -2,9 +2,9 @@ import { Worker } from 'node:worker_threads';
 import { runsToLines, TextRun } from './text-lines';
 
 // Text is read with Mozilla's pdf.js (pdfjs-dist, legacy build for Node). pdf.js ships only as ES modules and this
-// service is CommonJS, so it is loaded with a native dynamic import inside a worker thread. The worker is also the
+// library is CommonJS, so it is loaded with a native dynamic import inside a worker thread. The worker is also the
 // containment for untrusted bytes: a PDF that makes the parser spin or balloon is cut off by the time and memory
-// limits below instead of stalling the service's event loop.
+// limits below instead of stalling the caller's event loop.
 
 export interface PdfTextLimits {
   readonly timeoutMs: number;
@@ -54,6 +54,7 @@ const readRuns = (pdf: Buffer, limits: PdfTextLimits): Promise<TextRun[][]> =>
     const worker = new Worker(workerSource, {
       eval: true,
       workerData: {
+        // Resolved from this module (src under jest, dist when compiled): the worker's eval'd source has no location.
         pdfjsPath: require.resolve('pdfjs-dist/legacy/build/pdf.mjs'),
         data: new Uint8Array(pdf),
         maxPages: limits.maxPages,

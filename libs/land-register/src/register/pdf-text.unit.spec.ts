@@ -1,6 +1,6 @@
 import { defaultPdfTextLimits, extractPdfText } from './pdf-text';
 import { renderOfficialCopy } from './render-official-copy';
-import { syntheticTestRegister } from './fixtures/synthetic-test-register';
+import { syntheticTestRegister } from './samples/synthetic-test-register';
 
 describe('reading text out of a PDF', () => {
   it('refuses bytes that are not a PDF', async () => {

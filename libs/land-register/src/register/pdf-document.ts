@@ -1,7 +1,10 @@
 import PDFDocument from 'pdfkit';
 
+/** pdfkit's document as `renderPdf` hands it to `draw`, named here so callers need not name pdfkit themselves. */
+export type PdfDocument = PDFKit.PDFDocument;
+
 /** The bytes of the PDF `draw` lays out (`draw` ends nothing: the document is ended after it). */
-export const renderPdf = (options: PDFKit.PDFDocumentOptions, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> =>
+export const renderPdf = (options: PDFKit.PDFDocumentOptions, draw: (doc: PdfDocument) => void): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const doc = new PDFDocument(options);
     const chunks: Buffer[] = [];
