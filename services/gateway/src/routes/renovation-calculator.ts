@@ -14,7 +14,10 @@ export const renovationCalculator = handlerOf(renovationUpliftCalculator, {
       if (error instanceof RequestTimeoutError) {
         return { ok: false, code: 'UPSTREAM_TIMEOUT', message: 'The calculation was not answered in time; nothing was charged. Retry shortly.' };
       }
-      throw error;
+      // An answer that is not a result (a figure that does not fit its schema) is the calculation failing: the
+      // specification's code for that is INTERNAL_ERROR.
+      ctx.logger.error({ err: error }, 'the calculation answered with something that is not a result');
+      return { ok: false, code: 'INTERNAL_ERROR', message: 'The calculation failed; nothing was charged.' };
     }
   },
 });
