@@ -283,9 +283,10 @@ describe('official copy orders', () => {
     const c = await customer();
     const key = newKey();
     const first = await placeOrder(c.apiKey, orderBody('NGL918273', 'register'), key);
-    const again = await placeOrder(c.apiKey, orderBody('ngl918273', 'register'), key);
+    // The title number is normalised once, before the request is compared: ' ngl 918273 ' is the same order.
+    const again = await placeOrder(c.apiKey, orderBody(' ngl 918273 ', 'register'), key);
     expect([first.status, again.status]).toEqual([202, 202]);
-    expect(again.body.data.id).toBe(first.body.data.id);
+    expect([again.body.data.id, again.body.data.titleNumber]).toEqual([first.body.data.id, 'NGL918273']);
     expect([reserved(first), reserved(again), charged(first), charged(again)]).toEqual([50, 0, 0, 0]);
     const different = await placeOrder(c.apiKey, orderBody('NGL918273', 'register', true), key);
     expect([different.status, different.body.error.code, charged(different)]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED', 0]);
