@@ -19,10 +19,9 @@ export const admit = async (deps: GatewayDeps, res: Response, caller: Caller): P
   const rate = await deps.rateLimiter.admit(caller.accountId, caller.rateLimits);
   setRateLimitHeaders(res, rate);
   if (!rate.admitted) {
-    const retryAfterS = Math.max(1, Math.ceil((rate.resetAt.getTime() - deps.clock.now().getTime()) / 1000));
     sendError(res, 'RATE_LIMITED', `Rate limit exceeded for your plan; retry after ${rate.resetAt.toISOString()}.`, {
       balance: await deps.balanceFor(ctx, caller.accountId),
-      retryAfterS,
+      retryAfterS: rate.retryAfterS ?? 1,
     });
     return undefined;
   }
