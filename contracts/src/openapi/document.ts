@@ -30,10 +30,13 @@ for a body that is not valid JSON sent without a valid key (with a valid key it 
 
 **Rate limits.** Per plan, per minute, per UK calendar day and per UK calendar month (Basic 10/500/5,000,
 Standard 30/2,000/30,000, Premium 100/5,000/100,000, Enterprise as agreed), shared by every gateway instance.
-Every authenticated response carries \`X-RateLimit-Limit\` (the per-minute limit), \`X-RateLimit-Remaining\` (requests
-left before any window refuses) and \`X-RateLimit-Reset\` (Unix seconds when that window resets). Over a limit the
-answer is 429 \`RATE_LIMITED\` with \`Retry-After\`; it charges nothing and does not count against the limit. Every
-authenticated request that is admitted counts, including ones answered with a 4xx.
+The minute is any 60 seconds: no more than the per-minute limit is admitted in any 60 s, and each admitted request
+counts until 60 s after it. Every authenticated response carries \`X-RateLimit-Limit\` (the per-minute limit),
+\`X-RateLimit-Remaining\` (requests admissible now before any limit refuses) and \`X-RateLimit-Reset\` (Unix seconds
+when the tightest limit next frees capacity: for the minute, 60 s after the oldest request it counts; on a 429, when a
+request will be admitted again). Over a limit the answer is 429 \`RATE_LIMITED\` with \`Retry-After\` (whole seconds
+until a request will be admitted); it charges nothing and does not count against the limit. Every authenticated
+request that is admitted counts, including ones answered with a 4xx.
 
 **Errors.** Every error answers \`{"success": false, "error": {"code", "message", "details?", "retryAfter?"}}\`. Codes
 are stable; \`details\` names the failing fields; \`retryAfter\` (ISO 8601) says when to try again. Besides the codes in
@@ -65,8 +68,14 @@ const billingHeaders = {
 
 const rateLimitHeaders = {
   'X-RateLimit-Limit': { description: 'Requests allowed per minute on this plan', schema: { type: 'integer' as const } },
-  'X-RateLimit-Remaining': { description: 'Requests left before a window (minute, day or month) refuses', schema: { type: 'integer' as const } },
-  'X-RateLimit-Reset': { description: 'Unix time (seconds) when that window resets', schema: { type: 'integer' as const } },
+  'X-RateLimit-Remaining': {
+    description: 'Requests admissible now before a limit (any 60 s, the UK day or the UK month) refuses',
+    schema: { type: 'integer' as const },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Unix time (seconds) when the tightest limit next frees capacity; on a 429, when a request will be admitted',
+    schema: { type: 'integer' as const },
+  },
 };
 const authenticatedHeaders = { ...billingHeaders, ...rateLimitHeaders };
 
