@@ -23,20 +23,19 @@ const call = async (base: string, apiKey: string) => {
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 };
 
-/** Minute windows are calendar minutes: start a test early in one so that it cannot straddle two. */
-const earlyInAMinute = async () => {
-  const second = new Date().getUTCSeconds();
-  if (second > 45) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
-};
-const nextMinuteUnixS = () => Math.ceil((Date.now() + 1) / 60_000) * 60;
+const unixS = (ms: number) => Math.ceil(ms / 1000);
 
 describe('rate limits shared by two gateway instances', () => {
   it('on Basic, admits 10 calls in a minute across both gateways and refuses the 11th with 429', async () => {
     const account = await t.admin.createAccount('basic', 500);
-    await earlyInAMinute();
-    const reset = String(nextMinuteUnixS());
+    // The minute is the 60 s after each admission, so the window resets when the first call leaves it, 60 s after it.
+    const beforeFirstMs = Date.now();
+    const first = await call(t.stack.gatewayUrl, account.apiKey);
+    const reset = first.headers.get('x-ratelimit-reset') as string;
+    expect(Number(reset)).toBeGreaterThanOrEqual(unixS(beforeFirstMs + 60_000));
+    expect(Number(reset)).toBeLessThanOrEqual(unixS(Date.now() + 60_000));
     for (let i = 0; i < 10; i++) {
-      const res = await call(i % 2 === 0 ? t.stack.gatewayUrl : secondGateway, account.apiKey);
+      const res = i === 0 ? first : await call(i % 2 === 0 ? t.stack.gatewayUrl : secondGateway, account.apiKey);
       expect([res.status, res.headers.get('x-ratelimit-limit'), res.headers.get('x-ratelimit-remaining'), res.headers.get('x-ratelimit-reset')]).toEqual([
         200,
         '10',
@@ -61,7 +60,6 @@ describe('rate limits shared by two gateway instances', () => {
 
   it('admits exactly the limit when calls race on both gateways at once', async () => {
     const account = await t.admin.createAccount('basic', 500);
-    await earlyInAMinute();
     const results = await Promise.all(Array.from({ length: 16 }, (_, i) => call(i % 2 === 0 ? t.stack.gatewayUrl : secondGateway, account.apiKey)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     expect(results.filter((r) => r.status === 429)).toHaveLength(6);
@@ -74,10 +72,43 @@ describe('rate limits shared by two gateway instances', () => {
     const admin = (...args: string[]) =>
       JSON.parse(execFileSync(process.execPath, [join(__dirname, '..', '..', 'infra', 'dist', 'cli', 'admin.js'), ...args], { env: { ...process.env, PDS_STACK_FILE: stackFile } }).toString());
     const account = admin('account', 'create', '--plan', 'enterprise', '--credits', '50', '--per-minute', '3', '--per-day', '100', '--per-month', '1000');
-    await earlyInAMinute();
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await call(secondGateway, account.apiKey)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(() => execFileSync(process.execPath, [join(__dirname, '..', '..', 'infra', 'dist', 'cli', 'admin.js'), 'account', 'create', '--plan', 'basic', '--credits', '1', '--per-minute', '3', '--per-day', '4', '--per-month', '5'], { env: { ...process.env, PDS_STACK_FILE: stackFile }, stdio: 'pipe' })).toThrow();
+  });
+
+  it('on Basic, refuses an 11th call within 60 s of a burst across a minute boundary, and admits again 60 s after it', async () => {
+    const account = await t.admin.createAccount('basic', 500);
+    // Business time stands still at chosen moments: M is a whole minute ahead, the burst comes at M - 0.5 s (hh:mm:59.5).
+    const minuteMs = Math.ceil(Date.now() / 60_000) * 60_000 + 5 * 60_000;
+    const at = (offsetMs: number) => t.setClockFrozenAt(new Date(minuteMs + offsetMs));
+    const callAt = async (offsetMs: number) => {
+      at(offsetMs);
+      const res = await call(secondGateway, account.apiKey);
+      return [res.status, res.headers.get('x-ratelimit-remaining'), res.headers.get('x-ratelimit-reset'), res.headers.get('retry-after')];
+    };
+    try {
+      // The window is full from M - 0.5 s until the burst leaves it at M + 59.5 s: reset ceil((M + 59.5 s) / 1 s) = M + 60 s.
+      const burstReset = String(minuteMs / 1000 + 60);
+      for (let i = 0; i < 10; i++) expect(await callAt(-500)).toEqual([200, String(9 - i), burstReset, null]);
+
+      // hh:(mm+1):00.5, a new calendar minute: still 10 calls in the last 60 s. Retry-After = 59.5 s - 0.5 s = 59 s.
+      at(500);
+      const refused = await call(t.stack.gatewayUrl, account.apiKey);
+      const refusedHeaders = ['x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'].map((h) => refused.headers.get(h));
+      expect([refused.status, ...refusedHeaders]).toEqual([429, '0', burstReset, '59']);
+      expect(refused.body).toEqual({ success: false, error: { code: 'RATE_LIMITED', message: expect.any(String) } });
+      expect([refused.headers.get('x-credits-charged'), refused.headers.get('x-credits-remaining')]).toEqual(['0', '490']);
+      // 0.1 s before the burst leaves, the wait rounds up to a whole second.
+      expect(await callAt(59_400)).toEqual([429, '0', burstReset, '1']);
+
+      // 60 s after the burst its calls have left the window: 10 more are admitted, the new window resets at M + 120 s.
+      for (let i = 0; i < 10; i++) expect(await callAt(59_500)).toEqual([200, String(9 - i), String(minuteMs / 1000 + 120), null]);
+      expect(await callAt(59_500)).toEqual([429, '0', String(minuteMs / 1000 + 120), '60']);
+      expect((await t.admin.showAccount(account.accountId)).availableCredits).toBe(480);
+    } finally {
+      t.setClockOffset(0);
+    }
   });
 });

@@ -40,7 +40,7 @@ describe('data ownership', () => {
   it('finds every table of the migrations owned by exactly one owner', () => {
     expect(owners.get('events')).toBe(runtime);
     expect(owners.get('account_balances')).toBe('billing-ledger');
-    expect(owners.get('rate_limit_counters')).toBe('gateway');
+    expect(owners.get('rate_limit_admissions')).toBe('gateway');
     expect(owners.get('title_orders')).toBe('land-registry-orders');
   });
 

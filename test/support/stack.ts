@@ -13,6 +13,8 @@ export interface TestStack {
   call: (path: string, apiKey?: string) => Promise<{ status: number; headers: Headers; body: any }>;
   /** Moves every service's business time to real time plus `offsetMs` (all services read the same clock file). */
   setClockOffset: (offsetMs: number) => void;
+  /** Stops every service's business time at `at` until the clock is set again. */
+  setClockFrozenAt: (at: Date) => void;
   stop: () => Promise<void>;
 }
 
@@ -25,11 +27,12 @@ export const startTestStack = async (env: Record<string, string> = {}): Promise<
   const logDir = join(servers.workDir, 'logs', namespace);
   mkdirSync(logDir, { recursive: true });
   const clockFile = join(logDir, 'clock.json');
-  const setClockOffset = (offsetMs: number) => {
+  const writeClock = (setting: { offsetMs: number } | { frozenAt: string }) => {
     // Written whole, then renamed, so that no service reads half a file.
-    writeFileSync(`${clockFile}.tmp`, JSON.stringify({ offsetMs }));
+    writeFileSync(`${clockFile}.tmp`, JSON.stringify(setting));
     renameSync(`${clockFile}.tmp`, clockFile);
   };
+  const setClockOffset = (offsetMs: number) => writeClock({ offsetMs });
   setClockOffset(0);
   const stack = await ServiceStack.start({
     databaseUrl,
@@ -52,6 +55,7 @@ export const startTestStack = async (env: Record<string, string> = {}): Promise<
       return { status: res.status, headers: res.headers, body: await res.json() };
     },
     setClockOffset,
+    setClockFrozenAt: (at) => writeClock({ frozenAt: at.toISOString() }),
     stop: () => stack.stop(),
   };
 };

@@ -13,10 +13,13 @@ carry the \`billing\` object. Each operation's cost is in its description and in
 
 **Rate limits.** Per plan, per minute, per UK calendar day and per UK calendar month (Basic 10/500/5,000,
 Standard 30/2,000/30,000, Premium 100/5,000/100,000, Enterprise as agreed), shared by every gateway instance.
-Every authenticated response carries \`X-RateLimit-Limit\` (the per-minute limit), \`X-RateLimit-Remaining\` (requests
-left before any window refuses) and \`X-RateLimit-Reset\` (Unix seconds when that window resets). Over a limit the
-answer is 429 \`RATE_LIMITED\` with \`Retry-After\`; it charges nothing and does not count against the limit. Every
-authenticated request that is admitted counts, including ones answered with a 4xx.
+The minute is any 60 seconds: no more than the per-minute limit is admitted in any 60 s, and each admitted request
+counts until 60 s after it. Every authenticated response carries \`X-RateLimit-Limit\` (the per-minute limit),
+\`X-RateLimit-Remaining\` (requests admissible now before any limit refuses) and \`X-RateLimit-Reset\` (Unix seconds
+when the tightest limit next frees capacity: for the minute, 60 s after the oldest request it counts; on a 429, when a
+request will be admitted again). Over a limit the answer is 429 \`RATE_LIMITED\` with \`Retry-After\` (whole seconds
+until a request will be admitted); it charges nothing and does not count against the limit. Every authenticated
+request that is admitted counts, including ones answered with a 4xx.
 
 **Errors.** Every error answers \`{"success": false, "error": {"code", "message", "details?", "retryAfter?"}}\`. Codes
 are stable, and each operation lists the codes it answers with under each status; \`details\` names the failing

@@ -48,10 +48,9 @@ export const identify = async (deps: GatewayDeps, req: Request, res: Response): 
   // Recorded before a refusal too, so that whatever answers next knows whose balance to report.
   Object.assign(res.locals, { caller, ctx } satisfies CallerLocals);
   if (!rate.admitted) {
-    const retryAfterS = Math.max(1, Math.ceil((rate.resetAt.getTime() - deps.clock.now().getTime()) / 1000));
     sendError(res, 'RATE_LIMITED', `Rate limit exceeded for your plan; retry after ${rate.resetAt.toISOString()}.`, {
       balance: await deps.balanceFor(ctx, caller.accountId),
-      retryAfterS,
+      retryAfterS: rate.retryAfterS ?? 1,
     });
     return undefined;
   }

@@ -1,59 +1,103 @@
 import type { RateLimits } from '@pds/contracts';
 import type pg from 'pg';
-import { evaluate, windowKinds, windowsAt, type RateDecision, type WindowKind } from './windows';
+import { decide, type RateDecision, type RateUsage } from './decision';
+import { calendarWindowsAt } from './windows';
 
-const cleanupEveryMs = 60_000;
+const sweepEveryMsDefault = 60_000;
+const sweepBatchRows = 10_000;
+const sweepBatchesMax = 20;
+
+interface AdmitRow {
+  admitted: boolean;
+  stamped_at: Date;
+  minute_used: number;
+  minute_oldest_at: Date | null;
+  minute_limiting_at: Date | null;
+  day_used: number;
+  month_used: number;
+}
 
 /**
- * Counts requests per account in PostgreSQL, so that every gateway instance enforces the same limits. The three
- * counters are incremented in one transaction (always in the same order, so concurrent requests cannot deadlock)
- * and rolled back when the request is refused: a refused request uses up nothing.
+ * Enforces the per-account limits in PostgreSQL, so that every gateway instance enforces the same ones: a sliding
+ * minute (no more than the per-minute limit in any 60 s) and the UK calendar day and month. Each request is one call
+ * of `rate_limit_admit`, which decides and records it under the account's row lock in a single statement: a refused
+ * request records nothing, and concurrent requests on any instance are counted exactly.
  */
 export class RateLimiter {
-  private lastCleanupMs = 0;
+  private lastSweepMs = 0;
+  private sweeping = false;
+
+  private readonly sweepEveryMs: number;
 
   constructor(
     private readonly db: pg.Pool,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+    /** How often (business time) each instance sweeps old rows; tests that sweep themselves pass Infinity. */
+    options: { sweepEveryMs?: number } = {},
+  ) {
+    this.sweepEveryMs = options.sweepEveryMs ?? sweepEveryMsDefault;
+  }
 
   async admit(accountId: string, limits: RateLimits): Promise<RateDecision> {
     const now = this.now();
-    const windows = windowsAt(now);
-    const client = await this.db.connect();
-    try {
-      await client.query('BEGIN');
-      const { rows } = await client.query<{ window_kind: WindowKind; request_count: number }>(
-        `INSERT INTO rate_limit_counters AS c (account_id, window_kind, window_start, request_count)
-         VALUES ($1, 'minute', $2, 1), ($1, 'day', $3, 1), ($1, 'month', $4, 1)
-         ON CONFLICT (account_id, window_kind, window_start) DO UPDATE SET request_count = c.request_count + 1
-         RETURNING window_kind, request_count`,
-        [accountId, ...windows.map((w) => w.start)],
+    const calendar = calendarWindowsAt(now);
+    const { rows } = await this.db.query<AdmitRow>('SELECT * FROM rate_limit_admit($1, $2, $3, $4, $5, $6, $7)', [
+      accountId,
+      now,
+      limits.perMinute,
+      calendar.day.start,
+      limits.perDay,
+      calendar.month.start,
+      limits.perMonth,
+    ]);
+    const row = rows[0];
+    if (!row) throw new Error('rate_limit_admit returned no row');
+    const usage: RateUsage = {
+      stampedAt: row.stamped_at,
+      minuteAdmissions: row.minute_used,
+      minuteOldestAt: row.minute_oldest_at,
+      minuteLimitingAt: row.minute_limiting_at,
+      dayAdmissions: row.day_used,
+      monthAdmissions: row.month_used,
+    };
+    const decision = decide(limits, calendar, now, usage);
+    if (decision.admitted !== row.admitted) {
+      throw new Error(
+        `rate-limit rule disagreement for ${accountId}: PostgreSQL admitted=${row.admitted}, decide admitted=${decision.admitted}`,
       );
-      const counts = Object.fromEntries(windowKinds.map((k) => [k, rows.find((r) => r.window_kind === k)?.request_count ?? 1])) as Record<WindowKind, number>;
-      const decision = evaluate(limits, windows, counts);
-      await client.query(decision.admitted ? 'COMMIT' : 'ROLLBACK');
-      return decision;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-      this.cleanUp(now);
     }
+    this.sweepNow(now);
+    return decision;
   }
 
-  /** Drops counters of windows long past, at most once a minute per instance; failures only delay it. */
-  private cleanUp(now: Date) {
-    if (now.getTime() - this.lastCleanupMs < cleanupEveryMs) return;
-    this.lastCleanupMs = now.getTime();
-    void this.db
-      .query(
-        `DELETE FROM rate_limit_counters WHERE (window_kind = 'minute' AND window_start < $1::timestamptz - interval '2 minutes')
-            OR (window_kind = 'day' AND window_start < $1::timestamptz - interval '2 days')
-            OR (window_kind = 'month' AND window_start < $1::timestamptz - interval '62 days')`,
-        [now],
-      )
-      .catch(() => undefined);
+  /**
+   * Drops admissions that no window can hold any more and accounts idle since before this UK month, in bounded
+   * batches; returns how many rows went. Safe beside admissions and other instances' sweeps (it never waits on a lock).
+   */
+  async sweep(now: Date): Promise<number> {
+    let droppedRows = 0;
+    for (let batch = 0; batch < sweepBatchesMax; batch++) {
+      const { rows } = await this.db.query<{ dropped: number }>('SELECT rate_limit_sweep($1, $2, $3) AS dropped', [
+        now,
+        calendarWindowsAt(now).month.start,
+        sweepBatchRows,
+      ]);
+      const dropped = rows[0]?.dropped ?? 0;
+      droppedRows += dropped;
+      if (dropped < sweepBatchRows) break;
+    }
+    return droppedRows;
+  }
+
+  /** At most once a minute of business time per instance, off the request's path; a failure only delays it. */
+  private sweepNow(now: Date) {
+    if (this.sweeping || now.getTime() - this.lastSweepMs < this.sweepEveryMs) return;
+    this.lastSweepMs = now.getTime();
+    this.sweeping = true;
+    void this.sweep(now)
+      .catch(() => undefined)
+      .finally(() => {
+        this.sweeping = false;
+      });
   }
 }
