@@ -2,6 +2,7 @@ import { openApiDocument } from '@pds/contracts';
 import type { Logger } from '@pds/service-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { GatewayDeps } from './deps';
+import { apiDocsRoutes } from './http/api-docs';
 import { bodyErrors } from './http/body-errors';
 import { locals, requestContext } from './http/request-context';
 import { sendError } from './http/respond';
@@ -19,6 +20,7 @@ export const createApp = (deps: GatewayDeps, logger: Logger) => {
   app.use(healthRoutes(deps));
   const document = openApiDocument();
   app.get('/api/v1/openapi.json', (_req, res) => void res.json(document));
+  app.use(apiDocsRoutes());
   app.use('/api/v1', express.json({ limit: '100kb' }), renovationCalculatorRoutes(deps), landRegistryRoutes(deps));
 
   app.use((_req: Request, res: Response) => sendError(res, 'NOT_FOUND', 'No such endpoint; see /api/v1/openapi.json.'));
