@@ -1,5 +1,6 @@
 export * from './migrate';
 export * from './postgres';
+export * from './chromium';
 export * from './kafka';
 export * from './stack';
 export * from './admin-client';

@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { aptGetInstall } from './apt';
 
 export interface RunningPostgres {
   /** URL of the `postgres` maintenance database; create per-stack databases from it. */
@@ -38,11 +39,7 @@ export const debianPostgresBin = (log: (line: string) => void = () => undefined)
       : undefined;
   let version = find();
   if (!version) {
-    log('installing PostgreSQL from Debian packages (apt-get install postgresql)...');
-    const sudo = isRoot() ? [] : ['sudo'];
-    const run = (args: string[]) => execFileSync(sudo[0] ?? args[0]!, sudo.length ? args : args.slice(1), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    run(['apt-get', 'update', '-qq']);
-    run(['apt-get', 'install', '-y', '-qq', 'postgresql']);
+    aptGetInstall(['postgresql'], log);
     version = find();
     if (!version) throw new Error('PostgreSQL server not found after installing the postgresql package');
   }

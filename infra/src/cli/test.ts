@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { debianChromium } from '../chromium';
 import { startKafka } from '../kafka';
 import { startDebianPostgres } from '../postgres';
 import { repoRoot } from '../stack';
@@ -14,6 +15,15 @@ const main = async () => {
   say('type-checking the tests (tsc -p test)');
   const typecheck = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(repoRoot, 'test')], { cwd: repoRoot, stdio: 'inherit' });
   if (typecheck.status !== 0) throw new Error('the tests do not type-check');
+  // The browser tests need Chromium. When it cannot be installed the other tests still run, and the browser tests
+  // fail with this reason instead of being skipped.
+  let chromium: Record<string, string>;
+  try {
+    chromium = { TEST_CHROMIUM_PATH: debianChromium(say) };
+  } catch (error) {
+    say(`Chromium could not be installed; the browser tests will fail: ${(error as Error).message}`);
+    chromium = { TEST_CHROMIUM_UNAVAILABLE: `Chromium could not be installed (apt-get install chromium): ${(error as Error).message}` };
+  }
   const work = mkdtempSync(join(tmpdir(), 'pds-test-'));
   chmodSync(work, 0o755); // the postgres user must reach its data directory inside
   const pgPort = Number(process.env.TEST_PG_PORT ?? 55432);
@@ -40,6 +50,7 @@ const main = async () => {
       TEST_KAFKA_DATA_DIR: join(work, 'kafka'),
       TEST_KAFKA_PORT: String(kafkaPort),
       TEST_WORK_DIR: work,
+      ...chromium,
     },
   });
   if (existsSync(resultsFile)) {
