@@ -12,6 +12,11 @@ const { ledgerErrorCodes: codes } = billing;
 /** Long enough for a night's queue and a registry's slow day; a quarantined reservation never expires. */
 const holdMs = 14 * 24 * 3_600_000;
 
+type Refund = { refundId: string; amountCredits: number; amountPence: number; reason: string };
+
+/** How the ledger holds a reservation once it is settled. */
+export type Settled = 'captured' | 'released';
+
 export type Refusal = { ok: false; code: string; message: string; balance?: billing.LedgerBalance };
 export type ReserveOutcome = { ok: true; balance: billing.LedgerBalance } | Refusal;
 
@@ -41,25 +46,43 @@ export class OrderCharges {
       : { ok: false, code: outcome.error.code, message: refusalMessage(outcome.error.code, outcome.error.message), balance: outcome.data };
   }
 
-  capture(o: PlacedOrder, ctx: RequestContext) {
-    return this.settle(billing.CaptureCredits, o, ctx, { accountId: o.accountId, reservationId: o.reservationId }, codes.reservationCaptured);
+  /** What the ledger now holds: captured, or released when it had already been given back (by an operator). */
+  capture(o: PlacedOrder, ctx: RequestContext): Promise<Settled> {
+    return this.settle(billing.CaptureCredits, o, ctx, { accountId: o.accountId, reservationId: o.reservationId }, 'captured');
   }
 
-  release(o: PlacedOrder, ctx: RequestContext, reason: string) {
-    return this.settle(billing.ReleaseCredits, o, ctx, { accountId: o.accountId, reservationId: o.reservationId, reason }, codes.reservationReleased);
+  /** What the ledger now holds: released, or captured when it had already been taken (by an operator). */
+  release(o: PlacedOrder, ctx: RequestContext, reason: string): Promise<Settled> {
+    return this.settle(billing.ReleaseCredits, o, ctx, { accountId: o.accountId, reservationId: o.reservationId, reason }, 'released');
   }
 
-  quarantine(o: PlacedOrder, ctx: RequestContext, reason: string) {
-    return this.settle(billing.QuarantineReservation, o, ctx, { accountId: o.accountId, reservationId: o.reservationId, reason });
+  /** What the ledger now holds: quarantined, or captured or released when an operator settled it first. */
+  quarantine(o: PlacedOrder, ctx: RequestContext, reason: string): Promise<Settled | 'quarantined'> {
+    const data = { accountId: o.accountId, reservationId: o.reservationId, reason };
+    return this.settle(billing.QuarantineReservation, o, ctx, data, 'quarantined');
   }
 
-  refund(o: PlacedOrder, ctx: RequestContext, refund: { refundId: string; amountCredits: number; amountPence: number; reason: string }) {
-    return this.settle(billing.RefundCapture, o, ctx, { accountId: o.accountId, reservationId: o.reservationId, ...refund });
+  async refund(o: PlacedOrder, ctx: RequestContext, refund: Refund) {
+    const outcome = await this.send(billing.RefundCapture, o, ctx, { accountId: o.accountId, reservationId: o.reservationId, ...refund });
+    if (!outcome.ok) throw new LedgerStepError(`RefundCapture for order ${o.orderId}: ${outcome.error.code} ${outcome.error.message}`);
   }
 
-  private async settle(spec: Parameters<OrderCharges['send']>[0], o: PlacedOrder, ctx: RequestContext, data: Record<string, unknown>, alreadyDone?: string) {
+  /**
+   * Asks the ledger to settle the reservation as `target`. A reservation already settled (the ledger refuses a repeat
+   * with RESERVATION_ALREADY_CAPTURED or _RELEASED) answers how it was settled, which may not be `target`: an operator
+   * can capture or release a reservation at the ledger before the order gets there, and the ledger's word stands.
+   */
+  private async settle<T extends Settled | 'quarantined'>(
+    spec: Parameters<OrderCharges['send']>[0],
+    o: PlacedOrder,
+    ctx: RequestContext,
+    data: Record<string, unknown>,
+    target: T,
+  ): Promise<T | Settled> {
     const outcome = await this.send(spec, o, ctx, data);
-    if (outcome.ok || outcome.error.code === alreadyDone) return;
+    if (outcome.ok) return target;
+    if (outcome.error.code === codes.reservationCaptured) return 'captured';
+    if (outcome.error.code === codes.reservationReleased) return 'released';
     throw new LedgerStepError(`${spec.type} for order ${o.orderId}: ${outcome.error.code} ${outcome.error.message}`);
   }
 
