@@ -1,6 +1,6 @@
 import { RegistryControl } from '@pds/infra';
 import { DateTime } from 'luxon';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,13 +54,24 @@ const send = async (method: string, path: string, apiKey: string, body?: unknown
     signal: AbortSignal.timeout(60_000),
   });
   const type = res.headers.get('content-type') ?? '';
-  return { status: res.status, headers: res.headers, body: (type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer())) as any };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer())) as any,
+  };
 };
 
 let keys = 0;
 const placeOrder = async (apiKey: string, titleNumber: string, extract: boolean) => {
-  const body = { titleNumber, documentType: 'register', ...(extract ? { extractRegisterText: true } : {}), purchaseAuthorisation: { maximumChargePence: 700 } };
-  const placed = await send('POST', '/land-registry/title-orders', apiKey, body, { 'Idempotency-Key': `quarantine-${Date.now()}-${++keys}` });
+  const body = {
+    titleNumber,
+    documentType: 'register',
+    ...(extract ? { extractRegisterText: true } : {}),
+    purchaseAuthorisation: { maximumChargePence: 700 },
+  };
+  const placed = await send('POST', '/land-registry/title-orders', apiKey, body, {
+    'Idempotency-Key': `quarantine-${Date.now()}-${++keys}`,
+  });
   expect(placed.status).toBe(202);
   return placed.body.data.id as string;
 };
@@ -99,8 +110,11 @@ const ledgerEventsOf = async (accountId: string, orderId: string) =>
     .map((e) => e.type);
 
 const orderEventsOf = async (orderId: string) =>
-  (await db.query<{ type: string; metadata: any }>('SELECT type, metadata FROM events WHERE stream_id = $1 ORDER BY stream_position', [`titleorder-${orderId}`]))
-    .rows;
+  (
+    await db.query<{ type: string; metadata: any }>('SELECT type, metadata FROM events WHERE stream_id = $1 ORDER BY stream_position', [
+      `titleorder-${orderId}`,
+    ])
+  ).rows;
 
 /** The operator API as it answers, refusals included. */
 const resolveOverApi = async (orderId: string, body: unknown = {}) => {
@@ -113,13 +127,17 @@ const resolveOverApi = async (orderId: string, body: unknown = {}) => {
   return { status: res.status, body: (await res.json()) as any };
 };
 
-/** `npm run --silent admin -- order resolve …`, as an operator types it, against this stack. */
+/** `npm run --silent admin -- order resolve …`, as an operator types it, against this stack (without blocking this process). */
 const resolveWithCli = (...args: string[]) => {
   const stackFile = join(mkdtempSync(join(tmpdir(), 'pds-stack-')), 'stack.json');
   writeFileSync(stackFile, JSON.stringify({ adminUrl: t.stack.adminUrl, adminToken: t.adminToken }), { mode: 0o600 });
   const cli = join(__dirname, '..', '..', 'infra', 'dist', 'cli', 'admin.js');
-  const run = spawnSync(process.execPath, [cli, 'order', 'resolve', ...args], { env: { ...process.env, PDS_STACK_FILE: stackFile }, encoding: 'utf8', timeout: 60_000 });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+  const env = { ...process.env, PDS_STACK_FILE: stackFile };
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, [cli, 'order', 'resolve', ...args], { env, encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
 };
 
 const auditPasses = () => expect(runAudit(t.databaseUrl).code).toBe(0);
@@ -130,18 +148,31 @@ describe('resolving an uncertain submission the registry recorded', () => {
     const orderId = await quarantinedOrder(c.apiKey, 'NGL918273', 'uncertain', true);
     // Held, not taken: 700 p and 50 + 100 credits.
     await waitFor(async () => (await balances(c.accountId)).quarantinedPence === 700);
-    expect(await balances(c.accountId)).toEqual({ credits: 9_850, reservedCredits: 150, pence: 4_300, reservedPence: 0, quarantinedPence: 700 });
+    expect(await balances(c.accountId)).toEqual({
+      credits: 9_850,
+      reservedCredits: 150,
+      pence: 4_300,
+      reservedPence: 0,
+      quarantinedPence: 700,
+    });
 
     const resolved = await t.admin.resolveOrder(orderId, { reason: 'registry holds it (ticket 4711)', operator: 'alice' });
     const registryReference = (await registry.order(orderId))?.registryReference;
     expect(registryReference).toMatch(/^OC-\d{7}$/);
     expect(resolved.resolution).toEqual({ finding: 'accepted', registryReference, resolvedAt: expect.any(String) });
     // Money first: captured before the command answered.
-    expect(resolved.order).toMatchObject({ id: orderId, error: null, cost: { paymentStatus: 'captured', extractionPaymentStatus: 'captured' } });
+    expect(resolved.order).toMatchObject({
+      id: orderId,
+      error: null,
+      cost: { paymentStatus: 'captured', extractionPaymentStatus: 'captured' },
+    });
     expect(['with_registry', 'extracting', 'completed']).toContain(resolved.order.status);
 
     const done = await orderUntil(c.apiKey, orderId, (o) => o.status === 'completed');
-    expect(done).toMatchObject({ error: null, cost: { paymentStatus: 'captured', documentCreditPaymentStatus: 'captured', extractionPaymentStatus: 'captured' } });
+    expect(done).toMatchObject({
+      error: null,
+      cost: { paymentStatus: 'captured', documentCreditPaymentStatus: 'captured', extractionPaymentStatus: 'captured' },
+    });
     const [doc] = done.documents;
     expect(doc).toMatchObject({ type: 'register', status: 'available', textStatus: 'ready' });
     const pdf = await send('GET', doc.downloadUrl.replace('/api/v1', ''), c.apiKey);
@@ -150,8 +181,20 @@ describe('resolving an uncertain submission the registry recorded', () => {
     expect(((await send('GET', doc.textUrl.replace('/api/v1', ''), c.apiKey)).body as Buffer).toString()).toContain('NGL918273');
 
     // 5,000 - 700 = 4,300 p; 10,000 - 150 = 9,850 credits; nothing held; captured exactly once.
-    expect(await balances(c.accountId)).toEqual({ credits: 9_850, reservedCredits: 0, pence: 4_300, reservedPence: 0, quarantinedPence: 0 });
-    expect(await ledgerEventsOf(c.accountId, orderId)).toEqual(['CreditsReserved', 'CashReserved', 'ReservationQuarantined', 'CreditsCaptured', 'CashCaptured']);
+    expect(await balances(c.accountId)).toEqual({
+      credits: 9_850,
+      reservedCredits: 0,
+      pence: 4_300,
+      reservedPence: 0,
+      quarantinedPence: 0,
+    });
+    expect(await ledgerEventsOf(c.accountId, orderId)).toEqual([
+      'CreditsReserved',
+      'CashReserved',
+      'ReservationQuarantined',
+      'CreditsCaptured',
+      'CashCaptured',
+    ]);
     // The registry was asked, never sent the order again.
     expect((await registry.order(orderId))?.submissions).toBe(1);
     const confirmed = (await orderEventsOf(orderId)).find((e) => e.type === 'SubmissionConfirmed');
@@ -175,13 +218,16 @@ describe('resolving a submission the registry never received', () => {
     await registry.setFaults([{ operation: 'status', mode: 'delay' }]);
     const busy = await resolveOverApi(orderId, { reason: 'customer asked' });
     expect(busy.status).toBe(502);
-    expect(busy.body).toEqual({ success: false, error: { code: 'LAND_REGISTRY_ERROR', message: expect.stringMatching(/stays quarantined; try again later/) } });
+    expect(busy.body).toEqual({
+      success: false,
+      error: { code: 'LAND_REGISTRY_ERROR', message: expect.stringMatching(/stays quarantined; try again later/) },
+    });
     expect(await orderOf(c.apiKey, orderId)).toMatchObject({ status: 'quarantined', cost: { paymentStatus: 'quarantined' } });
     expect(await balances(c.accountId)).toEqual(held);
     expect(await orderEventsOf(orderId)).toHaveLength(eventsBefore);
     await registry.clearFaults();
 
-    const cli = resolveWithCli('--order', orderId, '--reason', 'registry has no record');
+    const cli = await resolveWithCli('--order', orderId, '--reason', 'registry has no record');
     expect(cli).toMatchObject({ code: 0, stderr: '' });
     const resolved = JSON.parse(cli.stdout);
     expect(resolved.resolution).toEqual({ finding: 'never_received', registryReference: null, resolvedAt: expect.any(String) });
@@ -195,8 +241,20 @@ describe('resolving a submission the registry never received', () => {
     await orderUntil(c.apiKey, orderId, (o) => o.status === 'failed' && o.cost.paymentStatus === 'released');
 
     // Back to the opening balances; the reservation released, never taken.
-    expect(await balances(c.accountId)).toEqual({ credits: openingCredits, reservedCredits: 0, pence: openingPence, reservedPence: 0, quarantinedPence: 0 });
-    expect(await ledgerEventsOf(c.accountId, orderId)).toEqual(['CreditsReserved', 'CashReserved', 'ReservationQuarantined', 'CreditsReleased', 'CashReleased']);
+    expect(await balances(c.accountId)).toEqual({
+      credits: openingCredits,
+      reservedCredits: 0,
+      pence: openingPence,
+      reservedPence: 0,
+      quarantinedPence: 0,
+    });
+    expect(await ledgerEventsOf(c.accountId, orderId)).toEqual([
+      'CreditsReserved',
+      'CashReserved',
+      'ReservationQuarantined',
+      'CreditsReleased',
+      'CashReleased',
+    ]);
     const lost = (await orderEventsOf(orderId)).find((e) => e.type === 'SubmissionLost');
     expect(lost?.metadata).toMatchObject({ actor: expect.stringMatching(/^operator:/), reason: 'registry has no record' });
     // Resolving never submits: the registry still has no order.
@@ -234,15 +292,24 @@ describe('refusals', () => {
 
     const refused = await resolveOverApi(orderId, { reason: 'by mistake' });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ success: false, error: { code: 'ORDER_NOT_QUARANTINED', message: expect.stringMatching(/is completed, not quarantined/) } });
+    expect(refused.body).toEqual({
+      success: false,
+      error: { code: 'ORDER_NOT_QUARANTINED', message: expect.stringMatching(/is completed, not quarantined/) },
+    });
     expect(await orderEventsOf(orderId)).toEqual(eventsBefore);
-    expect(await balances(c.accountId)).toEqual({ credits: 9_950, reservedCredits: 0, pence: 4_300, reservedPence: 0, quarantinedPence: 0 });
+    expect(await balances(c.accountId)).toEqual({
+      credits: 9_950,
+      reservedCredits: 0,
+      pence: 4_300,
+      reservedPence: 0,
+      quarantinedPence: 0,
+    });
 
     const unknown = await resolveOverApi('ord_aaaaaaaaaaaaaaaaaaaaaaaaaa');
     expect(unknown).toEqual({ status: 404, body: { success: false, error: { code: 'ORDER_NOT_FOUND', message: expect.any(String) } } });
     expect((await resolveOverApi('not-an-order')).status).toBe(404);
     expect((await resolveOverApi(orderId, { outcome: 'capture' })).body.error.code).toBe('INVALID_PARAMETERS');
-    const cli = resolveWithCli('--order', orderId);
+    const cli = await resolveWithCli('--order', orderId);
     expect(cli.code).toBe(1);
     expect(cli.stderr).toContain('409 ORDER_NOT_QUARANTINED');
   });
@@ -254,12 +321,24 @@ describe('a reservation an operator settled at the ledger first', () => {
     const orderId = await quarantinedOrder(c.apiKey, 'CYM604817', 'lost');
     await waitFor(async () => (await balances(c.accountId)).quarantinedPence === 700);
     await t.admin.resolveReservation(c.accountId, `rsv_${orderId}`, 'capture', 'operator guessed it went through');
-    expect(await balances(c.accountId)).toEqual({ credits: 9_950, reservedCredits: 0, pence: 4_300, reservedPence: 0, quarantinedPence: 0 });
+    expect(await balances(c.accountId)).toEqual({
+      credits: 9_950,
+      reservedCredits: 0,
+      pence: 4_300,
+      reservedPence: 0,
+      quarantinedPence: 0,
+    });
 
     await t.admin.resolveOrder(orderId, { reason: 'check the registry' });
     const done = await orderUntil(c.apiKey, orderId, (o) => o.status === 'failed' && o.cost.paymentStatus === 'refunded');
     expect(done.error.code).toBe('SUBMISSION_NOT_RECEIVED');
-    expect(await balances(c.accountId)).toEqual({ credits: openingCredits, reservedCredits: 0, pence: openingPence, reservedPence: 0, quarantinedPence: 0 });
+    expect(await balances(c.accountId)).toEqual({
+      credits: openingCredits,
+      reservedCredits: 0,
+      pence: openingPence,
+      reservedPence: 0,
+      quarantinedPence: 0,
+    });
     expect(await ledgerEventsOf(c.accountId, orderId)).toEqual([
       'CreditsReserved',
       'CashReserved',
@@ -283,8 +362,20 @@ describe('a reservation an operator settled at the ledger first', () => {
     const done = await orderUntil(c.apiKey, orderId, (o) => o.status === 'completed');
     expect(done.cost.paymentStatus).toBe('released');
     expect((await send('GET', done.documents[0].downloadUrl.replace('/api/v1', ''), c.apiKey)).status).toBe(200);
-    expect(await balances(c.accountId)).toEqual({ credits: openingCredits, reservedCredits: 0, pence: openingPence, reservedPence: 0, quarantinedPence: 0 });
-    expect(await ledgerEventsOf(c.accountId, orderId)).toEqual(['CreditsReserved', 'CashReserved', 'ReservationQuarantined', 'CreditsReleased', 'CashReleased']);
+    expect(await balances(c.accountId)).toEqual({
+      credits: openingCredits,
+      reservedCredits: 0,
+      pence: openingPence,
+      reservedPence: 0,
+      quarantinedPence: 0,
+    });
+    expect(await ledgerEventsOf(c.accountId, orderId)).toEqual([
+      'CreditsReserved',
+      'CashReserved',
+      'ReservationQuarantined',
+      'CreditsReleased',
+      'CashReleased',
+    ]);
     auditPasses();
   });
 });
