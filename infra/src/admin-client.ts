@@ -1,3 +1,5 @@
+import type { landRegistry, ReplyOf } from '@pds/contracts';
+
 /** The operator API of a running stack, as the `admin` command and the tests use it. */
 export interface AccountBalance {
   accountId: string;
@@ -9,6 +11,9 @@ export interface AccountBalance {
   purchaseBalance: { availablePence: number; reservedPence: number; quarantinedPence: number; debtPence: number };
   standing: { held: boolean; orderingEnabled: boolean };
 }
+
+/** A resolved quarantined order: the order as its status endpoint shows it, and what the registry said. */
+export type OrderResolution = ReplyOf<typeof landRegistry.ResolveQuarantinedOrder>;
 
 export interface AccountOptions {
   rateLimits?: { perMinute: number; perDay: number; perMonth: number };
@@ -47,6 +52,11 @@ export class AdminClient {
 
   resolveReservation(accountId: string, reservationId: string, outcome: 'capture' | 'release', reason: string): Promise<AccountBalance> {
     return this.call('POST', `/admin/v1/accounts/${encodeURIComponent(accountId)}/reservations/${encodeURIComponent(reservationId)}`, { outcome, reason });
+  }
+
+  /** `operator`: who resolves it, recorded on the order's events. */
+  resolveOrder(orderId: string, options: { reason?: string; operator?: string } = {}): Promise<OrderResolution> {
+    return this.call('POST', `/admin/v1/title-orders/${encodeURIComponent(orderId)}/resolution`, options);
   }
 
   grantCredits(accountId: string, credits: number): Promise<AccountBalance> {

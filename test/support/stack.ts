@@ -8,6 +8,8 @@ export { freePort };
 export interface TestStack {
   stack: ServiceStack;
   admin: AdminClient;
+  /** The operator API's bearer token, for calls the client does not make (error answers, the admin command line). */
+  adminToken: string;
   databaseUrl: string;
   url: (path: string) => string;
   call: (path: string, apiKey?: string) => Promise<{ status: number; headers: Headers; body: any }>;
@@ -48,6 +50,7 @@ export const startTestStack = async (env: Record<string, string> = {}): Promise<
   return {
     stack,
     admin: new AdminClient(stack.adminUrl, adminToken),
+    adminToken,
     databaseUrl,
     url,
     call: async (path, apiKey) => {

@@ -1,6 +1,6 @@
 import { LedgerBalance } from '../billing/commands';
 import { defineCommand } from '../messaging/envelope';
-import { TitleAvailability, TitleCandidates, TitleMatchRequest, TitleNumber, TitleOrder, TitleOrderRequest } from '../rest/land-registry';
+import { OrderIdPath, TitleAvailability, TitleCandidates, TitleMatchRequest, TitleNumber, TitleOrder, TitleOrderRequest } from '../rest/land-registry';
 import { z } from '../zod';
 import { SyntheticTestRegisterResult } from './extraction';
 
@@ -30,6 +30,27 @@ export const PlaceTitleOrder = defineCommand(
   }),
 );
 
+/** What the registry said about a quarantined order when an operator resolved it; the same on every repeat. */
+export const QuarantineResolution = z.object({
+  /** `accepted`: the registry holds the order (whatever became of it since); `never_received`: it has no record of it. */
+  finding: z.enum(['accepted', 'never_received']),
+  registryReference: z.string().nullable(),
+  /** Business time. */
+  resolvedAt: z.string().datetime({ offset: true }),
+});
+export type QuarantineResolution = z.infer<typeof QuarantineResolution>;
+
+/**
+ * An operator's command (operator API → land-registry-orders): ask the registry what became of a quarantined order's
+ * submission and move the order on. Who asked travels in the metadata's actor; why, in `reason`. A repeat answers
+ * with the same resolution and the order as it now stands. Refusals: `orderResolutionErrorCodes`.
+ */
+export const ResolveQuarantinedOrder = defineCommand(
+  'ResolveQuarantinedOrder',
+  z.object({ orderId: OrderIdPath.shape.orderId, reason: z.string().min(1).max(200) }),
+  z.object({ order: TitleOrder, resolution: QuarantineResolution }),
+);
+
 export const RunTestRegisterExtraction = defineCommand('RunTestRegisterExtraction', z.object({}), SyntheticTestRegisterResult);
 
 /**
@@ -45,4 +66,12 @@ export const landRegistryErrorCodes = {
   registryDelayed: 'LAND_REGISTRY_DELAYED',
   registryError: 'LAND_REGISTRY_ERROR',
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+} as const;
+
+/** Refusals of ResolveQuarantinedOrder, for the operator API only (not REST error codes of the public API). */
+export const orderResolutionErrorCodes = {
+  orderNotFound: 'ORDER_NOT_FOUND',
+  orderNotQuarantined: 'ORDER_NOT_QUARANTINED',
+  /** The registry could not be asked (down, busy, nonsense): nothing changed, the order stays quarantined. */
+  registryError: 'LAND_REGISTRY_ERROR',
 } as const;

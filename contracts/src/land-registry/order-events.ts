@@ -38,6 +38,10 @@ export const SubmissionStarted = event('SubmissionStarted', { attempt: z.number(
 export const AcceptedByRegistry = event('AcceptedByRegistry', { registryReference: z.string(), at });
 export const RejectedByRegistry = event('RejectedByRegistry', { ...problem, at });
 export const SubmissionUncertain = event('SubmissionUncertain', { reason: z.string(), at });
+/** An operator asked the registry about a quarantined order, and it holds the order: the submission was accepted. */
+export const SubmissionConfirmed = event('SubmissionConfirmed', { registryReference: z.string(), at });
+/** An operator asked the registry about a quarantined order, and it has no record of it: nothing was ordered. */
+export const SubmissionLost = event('SubmissionLost', { ...problem, at });
 export const ChargesCaptured = event('ChargesCaptured', { at });
 export const ChargesReleased = event('ChargesReleased', { at });
 export const ChargesQuarantined = event('ChargesQuarantined', { at });
@@ -61,6 +65,8 @@ export const OrderEvent = z.discriminatedUnion('type', [
   AcceptedByRegistry,
   RejectedByRegistry,
   SubmissionUncertain,
+  SubmissionConfirmed,
+  SubmissionLost,
   ChargesCaptured,
   ChargesReleased,
   ChargesQuarantined,

@@ -51,12 +51,15 @@ const orderStates = `**Order states** (\`status\`):
 - \`submitting\` → \`with_registry\` (the registry accepted; cash and document credits captured) | \`failed\` (the registry
   refused: everything released) | \`quarantined\` (outcome unknown: cash and credits held until an operator resolves
   it) | \`waiting_for_registry\` (the registry is closed).
+- \`quarantined\` → \`with_registry\` (an operator had the registry asked and it holds the order: cash and credits
+  captured, then on as any accepted order) | \`failed\` (the registry never received it: everything released).
 - \`with_registry\` → \`completed\` (documents delivered, no extraction requested) | \`extracting\` | \`failed\` (the
   registry could not fulfil the order: full refund).
 - \`extracting\` → \`completed\` (extraction ready; or extraction failed, the ${extractionCredits} extraction credits refunded
   and the PDF kept).
 
-\`completed\`, \`rejected\` and \`failed\` are final; \`quarantined\` ends when an operator settles the order.`;
+\`completed\`, \`rejected\` and \`failed\` are final; \`quarantined\` ends when an operator has the registry asked what became
+of the submission.`;
 
 const paymentStatusText = `**Payment statuses** (\`cost.paymentStatus\` for the Purchase Balance, \`cost.documentCreditPaymentStatus\`
 and \`cost.extractionPaymentStatus\` for credits): \`not_reserved\` (nothing held yet, or the order was rejected),

@@ -1,5 +1,6 @@
 // `npm run --silent admin -- <command>`: operator commands against the running stack (reads .run/stack.json).
 import { existsSync, readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AdminClient } from '../admin-client';
@@ -17,7 +18,8 @@ const usage = `usage:
   admin debt record --account ID --pence N --reason TEXT
   admin account hold|unhold --account ID --reason TEXT
   admin ordering enable|disable --account ID
-  admin reservation capture|release --account ID --reservation ID --reason TEXT   (settles a quarantined reservation)`;
+  admin reservation capture|release --account ID --reservation ID --reason TEXT   (settles a quarantined reservation)
+  admin order resolve --order ID [--reason TEXT]   (asks the registry about a quarantined order and moves it on)`;
 
 const cycles: Record<string, 'monthly' | 'trial' | 'non_renewing'> = { monthly: 'monthly', trial: 'trial', 'non-renewing': 'non_renewing' };
 
@@ -30,6 +32,15 @@ const whole = (name: string, raw: string | undefined, min: number) => {
   const value = Number(raw);
   if (raw === undefined || !Number.isInteger(value) || value < min) fail(`--${name} must be a whole number ≥ ${min}\n${usage}`);
   return value;
+};
+
+/** The login name, recorded as who resolved an order (the operator API has one token for everyone); none if unknown. */
+const operatorName = (): string | undefined => {
+  try {
+    return userInfo().username.replace(/[^A-Za-z0-9._@-]/g, '').slice(0, 64) || undefined;
+  } catch {
+    return undefined;
+  }
 };
 
 const main = async () => {
@@ -49,6 +60,7 @@ const main = async () => {
       reason: { type: 'string' },
       reference: { type: 'string' },
       reservation: { type: 'string' },
+      order: { type: 'string' },
     },
   });
   const stackFile = process.env.PDS_STACK_FILE ?? join(repoRoot, '.run', 'stack.json');
@@ -108,6 +120,13 @@ const main = async () => {
       case 'reservation release':
         result = await admin.resolveReservation(account(), values.reservation ?? fail(`--reservation is required\n${usage}`), verb as 'capture' | 'release', reason());
         break;
+      case 'order resolve': {
+        const orderId = values.order ?? fail(`--order is required\n${usage}`);
+        const operator = operatorName();
+        const why = values.reason ? { reason: values.reason } : {};
+        result = await admin.resolveOrder(orderId, { ...why, ...(operator ? { operator } : {}) });
+        break;
+      }
       default:
         fail(usage);
     }

@@ -1,17 +1,19 @@
 // Faults a test asks the registry test environment to show, by operation and optionally by title. Each is taken
 // when a request it matches reaches the point where it would act; `times` counts the takings down and a fault with
-// none stays until cleared. The first matching fault in the order given wins. Where they act: `reject` and the
-// fulfil faults when a new order would be accepted (a repeat of an accepted order takes neither); `uncertain` and
-// `slow` on every 202 answer, repeats included; `delay` on a search (a titled fault when the search finds that
-// title) or a description.
+// none stays until cleared. The first matching fault in the order given wins. Where they act: `reject`, `lost` and
+// the fulfil faults when a new order would be accepted (a repeat of an accepted order takes none of them);
+// `uncertain` and `slow` on every 202 answer, repeats included; `delay` on a search (a titled fault when the search
+// finds that title), a description, or an order's status (a titled fault when the order is for that title).
 
-export type FaultOperation = 'search' | 'describe' | 'submit' | 'fulfil';
+export type FaultOperation = 'search' | 'describe' | 'submit' | 'fulfil' | 'status';
 
 export type FaultMode =
-  /** search, describe: 503 REGISTRY_BUSY with a time to try again. */
+  /** search, describe, status: 503 REGISTRY_BUSY with a time to try again. */
   | 'delay'
   /** submit: 422 REGISTRY_REJECTED; nothing is ordered. */
   | 'reject'
+  /** submit: the connection is destroyed before the order is recorded: no answer, and nothing is ordered. */
+  | 'lost'
   /** submit: the order is recorded, then the connection is destroyed before any answer. */
   | 'uncertain'
   /** submit: the order is recorded and the answer held back for `delayMs`. */
@@ -37,8 +39,9 @@ export interface Fault {
 export const modesOf: Readonly<Record<FaultOperation, readonly FaultMode[]>> = {
   search: ['delay'],
   describe: ['delay'],
-  submit: ['reject', 'uncertain', 'slow'],
+  submit: ['reject', 'lost', 'uncertain', 'slow'],
   fulfil: ['fail', 'unreadable'],
+  status: ['delay'],
 };
 
 const maxFaults = 100;

@@ -131,6 +131,21 @@ describe('HttpRegistryGateway: ordering', () => {
     expect(await control.order(order.clientReference)).toMatchObject({ submissions: 2 });
   });
 
+  it('is uncertain when the connection drops before the registry recorded the order, and the order state says so', async () => {
+    await control.setFaults([{ operation: 'submit', titleNumber: 'BK509231', mode: 'lost', times: 1 }]);
+    const order = submission('BK509231');
+    expect(await gateway.submitOrder(order)).toEqual({ kind: 'uncertain', reason: expect.stringMatching(/^no answer: /) });
+    expect(await gateway.orderState(order.clientReference)).toEqual({ kind: 'unknown' });
+  });
+
+  it('throws when the registry is too busy to say what became of an order', async () => {
+    const order = submission('NGL918273');
+    expect((await gateway.submitOrder(order)).kind).toBe('accepted');
+    await control.setFaults([{ operation: 'status', titleNumber: 'NGL918273', mode: 'delay', times: 1 }]);
+    await expect(gateway.orderState(order.clientReference)).rejects.toThrow(/unexpected HTTP 503: REGISTRY_BUSY/);
+    expect((await gateway.orderState(order.clientReference)).kind).not.toBe('unknown');
+  });
+
   it('is uncertain when the answer takes longer than its timeout', async () => {
     await control.setFaults([{ operation: 'submit', mode: 'slow', delayMs: 1_500, times: 1 }]);
     const impatient = new HttpRegistryGateway(registry.url, 200);

@@ -27,10 +27,11 @@ import { registeredTitles, titleByNumber } from './titles/dataset';
 //   GET  /orders/:clientReference                 200 {registryReference, status: 'processing'|'completed'|'failed',
 //                                                      code?, message?, documents: [{type, href}]} | 404 ORDER_NOT_FOUND
 //                                                 Completes REGISTRY_FULFILMENT_DELAY_MS of real time after acceptance.
+//                                                 503 REGISTRY_BUSY while a status `delay` fault holds.
 //   GET  /orders/:clientReference/documents/:type application/pdf | 404 DOCUMENT_NOT_FOUND | 409 ORDER_NOT_COMPLETED
 //
-// Search and describe answer at any hour; while a `delay` fault holds they answer 503 {code: 'REGISTRY_BUSY',
-// message, retryAfter} with a Retry-After header. Fault modes are described in faults.ts.
+// Search, describe and order status answer at any hour; while a `delay` fault holds they answer 503
+// {code: 'REGISTRY_BUSY', message, retryAfter} with a Retry-After header. Fault modes are described in faults.ts.
 
 const defaultRetryAfterSeconds = 30;
 const defaultSlowMs = 5_000;
@@ -96,6 +97,11 @@ const submitOrder = (state: RegistryState) => async (req: Request, res: Response
       state.logger.info({ clientReference, titleNumber }, 'order rejected (fault)');
       return refuse(res, 422, 'REGISTRY_REJECTED', `The registry could not accept the order for title ${titleNumber}; nothing was ordered.`);
     }
+    if (state.faults.take('submit', ['lost'], [titleNumber])) {
+      state.logger.info({ clientReference, titleNumber }, 'submission lost before the order was recorded (fault)');
+      req.socket.destroy();
+      return;
+    }
     const fulfilFault = state.faults.take('fulfil', ['fail', 'unreadable'], [titleNumber]);
     const fulfilment: Fulfilment =
       fulfilFault?.mode === 'fail'
@@ -145,6 +151,7 @@ export const registryRoutes = (state: RegistryState): Router => {
 
   router.get('/orders/:clientReference', (req, res) => {
     const order = state.orders.get(req.params.clientReference);
+    if (busy(state, res, 'status', order ? [order.titleNumber] : [])) return;
     if (!order) return refuse(res, 404, 'ORDER_NOT_FOUND', `No order has client reference ${req.params.clientReference}.`);
     const status = state.orders.statusOf(order);
     const failure = status === 'failed' && order.fulfilment.kind === 'fail' ? { code: order.fulfilment.code, message: order.fulfilment.message } : {};

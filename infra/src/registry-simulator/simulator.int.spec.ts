@@ -231,6 +231,39 @@ describe('faults', () => {
     expect(await control.orders()).toContainEqual(expect.objectContaining({ clientReference: submission.clientReference, submissions: 2 }));
   });
 
+  it('lost: drops the connection before recording the order, so nothing is ordered', async () => {
+    await control.setFaults([{ operation: 'submit', titleNumber: 'BK509231', mode: 'lost', times: 1 }]);
+    const submission = order('BK509231');
+    await expect(call('POST', '/orders', submission)).rejects.toThrow();
+    expect(await control.order(submission.clientReference)).toBeUndefined();
+    expect((await control.submissions())[submission.clientReference]).toBe(1);
+    expect(await call('GET', `/orders/${submission.clientReference}`)).toMatchObject({ status: 404, body: { code: 'ORDER_NOT_FOUND' } });
+    // The fault was taken once: the same submission again is a new order.
+    expect((await call('POST', '/orders', submission)).status).toBe(202);
+    expect(await control.order(submission.clientReference)).toMatchObject({ submissions: 2, status: 'processing' });
+  });
+
+  it('lost: takes no repeat of an order already held', async () => {
+    const submission = order('NGL918273');
+    expect((await call('POST', '/orders', submission)).status).toBe(202);
+    await control.setFaults([{ operation: 'submit', mode: 'lost', times: 1 }]);
+    expect((await call('POST', '/orders', submission)).status).toBe(202);
+    expect(await control.faults()).toEqual([{ operation: 'submit', mode: 'lost', times: 1 }]);
+  });
+
+  it('delay on status: the order status answers 503 while it holds, for that title only', async () => {
+    const held = order('WT371956');
+    const other = order('BK509231');
+    await call('POST', '/orders', held);
+    await call('POST', '/orders', other);
+    await control.setFaults([{ operation: 'status', titleNumber: 'WT371956', mode: 'delay', retryAfterSeconds: 60, times: 1 }]);
+    const busy = await call('GET', `/orders/${held.clientReference}`);
+    expect(busy).toMatchObject({ status: 503, body: { code: 'REGISTRY_BUSY', retryAfter: '2026-05-12T11:01:00+01:00' } });
+    expect(busy.headers.get('retry-after')).toBe('60');
+    expect((await call('GET', `/orders/${other.clientReference}`)).status).toBe(200);
+    expect((await call('GET', `/orders/${held.clientReference}`)).status).toBe(200);
+  });
+
   it('slow: records the order, then holds the answer back', async () => {
     await control.setFaults([{ operation: 'submit', mode: 'slow', delayMs: 2_000, times: 1 }]);
     const submission = order('BK509231');

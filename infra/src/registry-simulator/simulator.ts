@@ -69,6 +69,11 @@ export interface RunningRegistrySimulator {
 /** Listens on `host` (loopback unless a container network needs more; port 0: any free port). */
 export const startRegistrySimulator = async (options: RegistrySimulatorOptions, port = 0, host = '127.0.0.1'): Promise<RunningRegistrySimulator> => {
   const server = createRegistrySimulator(options).listen(port, host);
+  // Idle keep-alive connections outlive the clients' pools (as the gateway's do), so that a client never sends a
+  // request on a connection the server is closing: a test whose event loop was blocked (a synchronous audit run) cannot
+  // see Node's 5 s default close one, and its next control call would fail with "other side closed".
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const chosen = (server.address() as { port: number }).port;
   return {

@@ -9,6 +9,7 @@ import { OrderDriver } from './orders/driver';
 import { evolve } from './orders/evolve';
 import { initialState, type Order, type OrderEvent } from './orders/order';
 import { placeOrderHandler } from './orders/place-order';
+import { resolveQuarantineHandler } from './orders/resolve-quarantine';
 import { titleOrdersProjection } from './read-models/title-orders';
 import { titleHandlers } from './titles/handlers';
 
@@ -51,6 +52,7 @@ const main = async () => {
   const handlers = [
     ...titleHandlers(registry),
     placeOrderHandler({ orders, driver, registry, clock: rt.clock }),
+    resolveQuarantineHandler({ orders, driver, registry, clock: rt.clock }),
     handler(landRegistry.RunTestRegisterExtraction, async () => ({ ok: true, data: await buildSyntheticTestRegisterResult() }), { dropWhenLate: true }),
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'land-registry-orders', logger: rt.logger, handlers });

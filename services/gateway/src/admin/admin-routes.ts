@@ -4,6 +4,7 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { newApiKey } from '../auth/api-keys';
 import type { GatewayDeps } from '../deps';
 import type { LedgerOutcome } from '@pds/ledger-client';
+import { resolveTitleOrder } from './order-resolution';
 
 const wholePence = z.number().int().positive().max(100_000_000);
 const reason = z.string().min(1).max(200);
@@ -121,6 +122,8 @@ export const adminRoutes = (deps: GatewayDeps, token: string) => {
     .get('/admin/v1/accounts/:accountId', async (req, res) => {
       answer(res, await deps.ledger.balance(ctx(), (req.params as { accountId: string }).accountId));
     })
+    // Asks the registry what became of a quarantined order's submission and moves the order on (and its money).
+    .post('/admin/v1/title-orders/:orderId/resolution', resolveTitleOrder(deps))
     .use((_req: Request, res: Response) => void res.status(404).json({ success: false, error: { code: 'NOT_FOUND', message: 'No such operator endpoint' } }))
     .use(adminErrors);
 };

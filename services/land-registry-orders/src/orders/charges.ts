@@ -13,6 +13,11 @@ const { ledgerErrorCodes: codes } = billing;
 /** Long enough for a night's queue and a registry's slow day; a quarantined reservation never expires. */
 const holdMs = 14 * 24 * 3_600_000;
 
+type Refund = { refundId: string; amountCredits: number; amountPence: number; reason: string };
+
+/** How the ledger holds a reservation once it is settled. */
+export type Settled = 'captured' | 'released';
+
 export type Refusal = { ok: false; code: string; message: string; balance?: billing.LedgerBalance };
 export type ReserveOutcome = { ok: true; balance: billing.LedgerBalance } | Refusal;
 
@@ -38,26 +43,37 @@ export class OrderCharges {
       : { ok: false, code: outcome.error.code, message: refusalMessage(outcome.error.code, outcome.error.message), balance: outcome.data };
   }
 
-  capture(o: PlacedOrder, ctx: RequestContext) {
-    return this.settled(o, 'capture', this.ledger.capture(ctx, o.accountId, o.reservationId), codes.reservationCaptured);
+  /** What the ledger now holds: captured, or released when it had already been given back (by an operator). */
+  capture(o: PlacedOrder, ctx: RequestContext): Promise<Settled> {
+    return this.settle(o, 'capture', this.ledger.capture(ctx, o.accountId, o.reservationId), 'captured');
   }
 
-  release(o: PlacedOrder, ctx: RequestContext, reason: string) {
-    return this.settled(o, 'release', this.ledger.release(ctx, o.accountId, o.reservationId, reason), codes.reservationReleased);
+  /** What the ledger now holds: released, or captured when it had already been taken (by an operator). */
+  release(o: PlacedOrder, ctx: RequestContext, reason: string): Promise<Settled> {
+    return this.settle(o, 'release', this.ledger.release(ctx, o.accountId, o.reservationId, reason), 'released');
   }
 
-  quarantine(o: PlacedOrder, ctx: RequestContext, reason: string) {
-    return this.settled(o, 'quarantine', this.ledger.quarantine(ctx, o.accountId, o.reservationId, reason));
+  /** What the ledger now holds: quarantined, or captured or released when an operator settled it first. */
+  quarantine(o: PlacedOrder, ctx: RequestContext, reason: string): Promise<Settled | 'quarantined'> {
+    return this.settle(o, 'quarantine', this.ledger.quarantine(ctx, o.accountId, o.reservationId, reason), 'quarantined');
   }
 
-  refund(o: PlacedOrder, ctx: RequestContext, refund: { refundId: string; amountCredits: number; amountPence: number; reason: string }) {
-    return this.settled(o, 'refund', this.ledger.refund(ctx, { accountId: o.accountId, reservationId: o.reservationId, ...refund }));
+  async refund(o: PlacedOrder, ctx: RequestContext, refund: Refund) {
+    const outcome = await this.ledger.refund(ctx, { accountId: o.accountId, reservationId: o.reservationId, ...refund });
+    if (!outcome.ok) throw new LedgerStepError(`refund for order ${o.orderId}: ${outcome.error.code} ${outcome.error.message}`);
   }
 
-  /** Done, or already done by a repeat (`alreadyDone`); anything else is for the driver to try again later. */
-  private async settled(o: PlacedOrder, step: string, answer: Promise<LedgerOutcome>, alreadyDone?: string): Promise<void> {
+  /**
+   * The ledger's answer to settling the reservation as `target`. A reservation already settled (the ledger refuses a
+   * repeat with RESERVATION_ALREADY_CAPTURED or _RELEASED) answers how it was settled, which may not be `target`: an
+   * operator can capture or release a reservation at the ledger before the order gets there, and the ledger's word
+   * stands. Anything else is for the driver to try again later.
+   */
+  private async settle<T extends Settled | 'quarantined'>(o: PlacedOrder, step: string, answer: Promise<LedgerOutcome>, target: T): Promise<T | Settled> {
     const outcome = await answer;
-    if (outcome.ok || outcome.error.code === alreadyDone) return;
+    if (outcome.ok) return target;
+    if (outcome.error.code === codes.reservationCaptured) return 'captured';
+    if (outcome.error.code === codes.reservationReleased) return 'released';
     throw new LedgerStepError(`${step} for order ${o.orderId}: ${outcome.error.code} ${outcome.error.message}`);
   }
 }

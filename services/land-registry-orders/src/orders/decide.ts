@@ -9,6 +9,16 @@ import { isPlaced } from './order';
 
 type Problem = { code: string; message: string };
 
+/** What the registry holds for a quarantined order's reference (RegistryGateway.orderState, without the documents). */
+export type QuarantineFinding =
+  | { kind: 'not_found' }
+  | { kind: 'accepted'; registryReference: string }
+  /** Accepted, then the registry could not fulfil it. */
+  | ({ kind: 'failed'; registryReference: string } & Problem);
+
+/** Reserved or quarantined at the ledger: held, neither taken nor given back. */
+const held = (o: PlacedOrder) => o.payment.charges === 'reserved' || o.payment.charges === 'quarantined';
+
 export type OrderCommand =
   | { type: 'RequestOrder'; terms: OrderTerms; documents: Array<{ type: pricing.PdfKind; documentId: string }> }
   | { type: 'RecordReservation'; outcome: { ok: true } | ({ ok: false } & Problem); now: string; nextOpening: string | null }
@@ -18,6 +28,10 @@ export type OrderCommand =
   | { type: 'RecordCapture'; now: string }
   | { type: 'RecordRelease'; now: string }
   | { type: 'RecordQuarantine'; now: string }
+  /** The ledger had already settled the reservation otherwise (an operator did, at the ledger): its word stands. */
+  | { type: 'RecordSettledAtLedger'; outcome: 'captured' | 'released'; now: string }
+  /** An operator had the registry asked what became of a quarantined order's submission. */
+  | { type: 'ResolveQuarantine'; finding: QuarantineFinding; now: string }
   | { type: 'RecordDelivery'; documents: Array<{ type: pricing.PdfKind; documentId: string; sha256: string; sizeBytes: number }>; now: string }
   | ({ type: 'RecordFulfilmentFailure'; now: string } & Problem)
   | { type: 'RecordRefund'; now: string }
@@ -54,16 +68,25 @@ export const decide = (command: OrderCommand, state: Order): OrderEvent[] => {
     case 'RecordSubmission':
       return onPlaced(state, (o) => (o.status === 'submitting' && o.submissionInFlight ? submissionEvents(command.outcome, command.now) : []));
     case 'RecordCapture':
-      return onPlaced(state, (o) => (o.registryReference && o.payment.charges === 'reserved' ? [{ type: 'ChargesCaptured', data: { at: command.now } }] : []));
+      return onPlaced(state, (o) => (o.registryReference && held(o) ? [{ type: 'ChargesCaptured', data: { at: command.now } }] : []));
     case 'RecordRelease':
       return onPlaced(state, (o) =>
-        o.status === 'failed' && !o.fulfilmentFailed && o.payment.charges === 'reserved' ? [{ type: 'ChargesReleased', data: { at: command.now } }] : [],
+        o.status === 'failed' && !o.fulfilmentFailed && held(o) ? [{ type: 'ChargesReleased', data: { at: command.now } }] : [],
       );
     case 'RecordQuarantine':
       return onPlaced(state, (o) => (o.status === 'quarantined' && o.payment.charges === 'reserved' ? [{ type: 'ChargesQuarantined', data: { at: command.now } }] : []));
+    case 'RecordSettledAtLedger':
+      return onPlaced(state, (o) => {
+        if (!held(o)) return [];
+        const at = command.now;
+        return [command.outcome === 'captured' ? { type: 'ChargesCaptured', data: { at } } : { type: 'ChargesReleased', data: { at } }];
+      });
+    case 'ResolveQuarantine':
+      return onPlaced(state, (o) => (o.status === 'quarantined' ? resolutionEvents(command.finding, command.now) : []));
     case 'RecordDelivery':
       return onPlaced(state, (o) => {
-        if (o.status !== 'with_registry' || o.payment.charges !== 'captured') return [];
+        // Released: the ledger gave the charges back before the registry's acceptance was known; the copies are delivered.
+        if (o.status !== 'with_registry' || (o.payment.charges !== 'captured' && o.payment.charges !== 'released')) return [];
         const delivered: OrderEvent = { type: 'DocumentsDelivered', data: { documents: command.documents, at: command.now } };
         return o.extractRegisterText ? [delivered] : [delivered, { type: 'OrderCompleted', data: { at: command.now } }];
       });
@@ -73,7 +96,7 @@ export const decide = (command: OrderCommand, state: Order): OrderEvent[] => {
       );
     case 'RecordRefund':
       return onPlaced(state, (o) =>
-        o.fulfilmentFailed && o.payment.charges === 'captured'
+        o.status === 'failed' && o.payment.charges === 'captured'
           ? [{ type: 'ChargesRefunded', data: { credits: o.cost.totalCredits, pence: o.cost.totalPence, at: command.now } }]
           : [],
       );
@@ -81,9 +104,11 @@ export const decide = (command: OrderCommand, state: Order): OrderEvent[] => {
       return onPlaced(state, (o) => {
         if (o.status !== 'extracting' || o.extraction?.status !== 'pending') return [];
         const { result, documentId, now: at } = command;
-        return result.ok
-          ? [{ type: 'ExtractionSucceeded', data: { documentId, text: result.text, data: result.data, at } }, { type: 'OrderCompleted', data: { at } }]
-          : [{ type: 'ExtractionFailed', data: { documentId, error: result.error, at } }];
+        const completed: OrderEvent = { type: 'OrderCompleted', data: { at } };
+        if (result.ok) return [{ type: 'ExtractionSucceeded', data: { documentId, text: result.text, data: result.data, at } }, completed];
+        const failed: OrderEvent = { type: 'ExtractionFailed', data: { documentId, error: result.error, at } };
+        // Extraction credits never taken (released at the ledger) have nothing to refund: the order ends here.
+        return o.payment.extraction === 'captured' ? [failed] : [failed, completed];
       });
     case 'RecordExtractionRefund':
       return onPlaced(state, (o) =>
@@ -108,4 +133,23 @@ const submissionEvents = (outcome: SubmissionOutcome, at: string): OrderEvent[] 
     case 'uncertain':
       return [{ type: 'SubmissionUncertain', data: { reason: outcome.reason, at } }];
   }
+};
+
+/** The message of an order whose submission the registry never received. */
+export const submissionLostMessage =
+  'The registry has no record of this order: the submission never reached it, so nothing was ordered. ' +
+  'The cash and credits held for it are given back.';
+
+/**
+ * A quarantined order, once the registry has been asked. It holds the order: the order is with the registry, and
+ * on as any accepted one (captured first; a registry that could not fulfil it fails it at once, refunded in full, as
+ * when a poll learns it). No record: it was never placed, and fails (released).
+ */
+const resolutionEvents = (finding: QuarantineFinding, at: string): OrderEvent[] => {
+  if (finding.kind === 'not_found') {
+    return [{ type: 'SubmissionLost', data: { code: 'SUBMISSION_NOT_RECEIVED', message: submissionLostMessage, at } }];
+  }
+  const confirmed: OrderEvent = { type: 'SubmissionConfirmed', data: { registryReference: finding.registryReference, at } };
+  if (finding.kind === 'accepted') return [confirmed];
+  return [confirmed, { type: 'FulfilmentFailed', data: { code: finding.code, message: finding.message, at } }];
 };

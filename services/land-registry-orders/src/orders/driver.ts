@@ -2,10 +2,10 @@ import { orderEvents } from '@pds/contracts';
 import { extractPdfText, isOpen, nextOpening, parseRegister, toRegistryIso, type RegistryGateway, type SubmissionOutcome } from '@pds/land-register';
 import { runPeriodically, type AggregateStore, type Clock, type Logger, type RequestContext } from '@pds/service-runtime';
 import type pg from 'pg';
-import type { OrderCharges } from './charges';
+import type { OrderCharges, Settled } from './charges';
 import { decide, type OrderCommand } from './decide';
 import type { DocumentStore } from './document-store';
-import { nextStep, type Step } from './next-step';
+import { nextStep, settlingSteps, type Step } from './next-step';
 import type { Order, OrderEvent, PlacedOrder } from './order';
 import { isPlaced } from './order';
 
@@ -50,12 +50,24 @@ export class OrderDriver {
 
   /** Takes the order's steps until it has to wait (for the clock, the registry or a person). */
   advance(orderId: string): Promise<void> {
+    return this.takeSteps(orderId, () => true);
+  }
+
+  /**
+   * Takes the order's steps at the ledger (capture, release, refund …) and stops before any other: how an operator's
+   * resolution settles the money before it answers, leaving the registry and the documents to the sweep.
+   */
+  settle(orderId: string): Promise<void> {
+    return this.takeSteps(orderId, (step) => settlingSteps.has(step.kind));
+  }
+
+  private takeSteps(orderId: string, wanted: (step: Step) => boolean): Promise<void> {
     return this.exclusively(orderId, async () => {
       for (let i = 0; i < stepsPerAdvance; i++) {
         const { state } = await this.deps.orders.load(orderEvents.orderStreamId(orderId));
         if (!isPlaced(state)) return;
         const step = nextStep(state, this.deps.clock.now());
-        if (step.kind === 'none' || step.kind === 'wait') return;
+        if (step.kind === 'none' || step.kind === 'wait' || !wanted(step)) return;
         if (!(await this.perform(state, step))) return;
       }
     }).then(() => undefined);
@@ -112,6 +124,12 @@ export class OrderDriver {
     return this.deps.clock.now().toISOString();
   }
 
+  private settledAtLedger(o: PlacedOrder, outcome: Settled): OrderCommand {
+    const { orderId, reservationId } = o;
+    this.deps.logger.warn({ orderId, reservationId, outcome }, 'the ledger had already settled the reservation; the order follows it');
+    return { type: 'RecordSettledAtLedger', outcome, now: this.now() };
+  }
+
   private ctx(o: PlacedOrder): RequestContext {
     return { correlationId: o.orderId, requestId: o.orderId, actor: 'land-registry-orders' };
   }
@@ -123,15 +141,19 @@ export class OrderDriver {
       case 'reserve':
         await this.reserve(o, this.ctx(o));
         return true;
-      case 'capture':
-        await charges.capture(o, this.ctx(o));
-        return this.record(o, { type: 'RecordCapture', now: this.now() });
-      case 'release':
-        await charges.release(o, this.ctx(o), reason);
-        return this.record(o, { type: 'RecordRelease', now: this.now() });
-      case 'quarantine':
-        await charges.quarantine(o, this.ctx(o), reason);
-        return this.record(o, { type: 'RecordQuarantine', now: this.now() });
+      // The ledger may answer that an operator settled the reservation otherwise first: the order records that instead.
+      case 'capture': {
+        const held = await charges.capture(o, this.ctx(o));
+        return this.record(o, held === 'captured' ? { type: 'RecordCapture', now: this.now() } : this.settledAtLedger(o, held));
+      }
+      case 'release': {
+        const held = await charges.release(o, this.ctx(o), reason);
+        return this.record(o, held === 'released' ? { type: 'RecordRelease', now: this.now() } : this.settledAtLedger(o, held));
+      }
+      case 'quarantine': {
+        const held = await charges.quarantine(o, this.ctx(o), reason);
+        return this.record(o, held === 'quarantined' ? { type: 'RecordQuarantine', now: this.now() } : this.settledAtLedger(o, held));
+      }
       case 'refund':
         await charges.refund(o, this.ctx(o), { refundId: `${o.orderId}:fulfilment`, amountCredits: o.cost.totalCredits, amountPence: o.cost.totalPence, reason });
         return this.record(o, { type: 'RecordRefund', now: this.now() });

@@ -32,6 +32,7 @@ export const evolve = (state: Order, event: OrderEvent): Order => {
       extraction: d.extractRegisterText ? { status: 'pending' } : null,
       error: null,
       completedAt: null,
+      resolution: null,
     };
   }
   const s = placed(state, event.type);
@@ -58,6 +59,18 @@ export const evolve = (state: Order, event: OrderEvent): Order => {
         status: 'quarantined',
         submissionInFlight: false,
         error: { code: 'SUBMISSION_UNCERTAIN', message: `The registry did not confirm the submission (${event.data.reason}); the charges are held until it is resolved.` },
+      };
+    case 'SubmissionConfirmed': {
+      const { registryReference, at } = event.data;
+      const resolution = { finding: 'accepted' as const, registryReference, resolvedAt: at };
+      return { ...s, status: 'with_registry', registryReference, error: null, resolution };
+    }
+    case 'SubmissionLost':
+      return {
+        ...s,
+        status: 'failed',
+        error: { code: event.data.code, message: event.data.message },
+        resolution: { finding: 'never_received', registryReference: null, resolvedAt: event.data.at },
       };
     case 'ChargesCaptured':
       return { ...s, payment: payment('captured') };

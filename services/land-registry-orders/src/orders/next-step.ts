@@ -19,14 +19,21 @@ export type Step =
   | { kind: 'poll' }
   | { kind: 'extract' };
 
+/** Steps that settle what the ledger holds or took for the order: an operator's resolution takes these before it answers. */
+export const settlingSteps: ReadonlySet<Step['kind']> = new Set(['capture', 'release', 'quarantine', 'refund', 'refund_extraction']);
+
 export const nextStep = (o: Order, now: Date): Step => {
   if (o.status === 'none') return { kind: 'none' };
   if (o.status === 'reserving') return { kind: 'reserve' };
   const charges = o.payment.charges;
-  if (o.registryReference && charges === 'reserved' && o.status !== 'quarantined') return { kind: 'capture' };
-  if (o.status === 'failed' && !o.fulfilmentFailed && charges === 'reserved') return { kind: 'release' };
+  // Held: reserved, or quarantined until an operator had the registry asked what became of the submission.
+  const held = charges === 'reserved' || charges === 'quarantined';
+  if (o.registryReference && held && o.status !== 'quarantined') return { kind: 'capture' };
+  if (o.status === 'failed' && !o.fulfilmentFailed && held) return { kind: 'release' };
   if (o.status === 'quarantined' && charges === 'reserved') return { kind: 'quarantine' };
-  if (o.fulfilmentFailed && charges === 'captured') return { kind: 'refund' };
+  // A failed order delivered nothing: whatever was taken is owed back (a fulfilment failure, or a capture the
+  // ledger made for an order the registry never received).
+  if (o.status === 'failed' && charges === 'captured') return { kind: 'refund' };
   if (o.extraction?.status === 'failed' && o.payment.extraction === 'captured') return { kind: 'refund_extraction' };
   switch (o.status) {
     case 'waiting_for_registry':
@@ -34,7 +41,8 @@ export const nextStep = (o: Order, now: Date): Step => {
     case 'submitting':
       return o.submissionInFlight ? { kind: 'check_submission' } : { kind: 'submit' };
     case 'with_registry':
-      return charges === 'captured' ? { kind: 'poll' } : { kind: 'none' };
+      // Released: the ledger gave the charges back before the acceptance was known; the copies are still delivered.
+      return charges === 'captured' || charges === 'released' ? { kind: 'poll' } : { kind: 'none' };
     case 'extracting':
       return o.extraction?.status === 'pending' ? { kind: 'extract' } : { kind: 'none' };
     default:

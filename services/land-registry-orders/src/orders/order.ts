@@ -1,4 +1,4 @@
-import type { ExtractionData, OrderStatus, PaymentStatus, orderEvents, pricing } from '@pds/contracts';
+import type { ExtractionData, landRegistry, OrderStatus, PaymentStatus, orderEvents, pricing } from '@pds/contracts';
 
 export type OrderEvent = orderEvents.OrderEvent;
 
@@ -45,6 +45,8 @@ export interface PlacedOrder extends OrderTerms {
   extraction: Extraction | null;
   error: { code: string; message: string } | null;
   completedAt: string | null;
+  /** How an operator resolved the order's quarantine (null: never quarantined, or not yet resolved). */
+  resolution: landRegistry.QuarantineResolution | null;
 }
 
 export type Order = { status: 'none' } | PlacedOrder;
@@ -53,5 +55,5 @@ export const initialState = (): Order => ({ status: 'none' });
 
 export const isPlaced = (o: Order): o is PlacedOrder => o.status !== 'none';
 
-/** Nothing more will happen to the order by itself (a quarantined one waits for an operator). */
+/** Nothing more will happen to the order by itself (a quarantined one waits for an operator to resolve it). */
 export const terminalStatuses: readonly OrderStatus[] = ['completed', 'rejected', 'failed', 'quarantined'];
