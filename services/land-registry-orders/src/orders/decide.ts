@@ -1,7 +1,9 @@
 import type { ExtractionData, pricing } from '@pds/contracts';
+import type { Decider } from '@pds/service-runtime';
 import type { SubmissionOutcome } from '../registry/registry-gateway';
+import { evolve } from './evolve';
 import type { Order, OrderEvent, OrderTerms, PlacedOrder } from './order';
-import { isPlaced } from './order';
+import { initialState, isPlaced } from './order';
 
 // The order's state machine. Each command is what the order's driver (or the placement) learnt; decide says which
 // events that makes. A command that does not fit the order's state decides nothing: a driver retrying after a crash,
@@ -109,3 +111,5 @@ const submissionEvents = (outcome: SubmissionOutcome, at: string): OrderEvent[] 
       return [{ type: 'SubmissionUncertain', data: { reason: outcome.reason, at } }];
   }
 };
+
+export const orderDecider: Decider<Order, OrderCommand, OrderEvent> = { decide, evolve, initialState };
