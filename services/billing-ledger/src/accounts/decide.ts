@@ -1,6 +1,7 @@
 import { billing, planMonthlyCredits, type z } from '@pds/contracts';
+import type { Decider } from '@pds/service-runtime';
 import { dueRefresh } from '../cycles/refresh';
-import type { Account, AccountEvent } from './account';
+import { initialState, type Account, type AccountEvent } from './account';
 import { evolve } from './evolve';
 import { codes, LedgerError, requireOpen } from './ledger-error';
 import { deposit, recordDebt } from './purchase-balance';
@@ -102,3 +103,5 @@ export const decide = (command: AccountCommand, state: Account): AccountEvent[] 
   const after = refreshed.reduce(evolve, state as Account);
   return [...refreshed, ...decideOpen(command, after)];
 };
+
+export const accountDecider: Decider<Account, AccountCommand, AccountEvent> = { decide, evolve, initialState };

@@ -1,8 +1,13 @@
-import { availableCredits, type AccountEvent } from './account';
-import type { AccountCommand } from './decide';
-import { fold, given } from './decider.given.spec';
+import { deciderTests } from '@pds/service-runtime';
+import { availableCredits, initialState, type AccountEvent } from './account';
+import { accountDecider, LedgerError, type AccountCommand } from './decide';
+import { evolve } from './evolve';
+import { requireOpen } from './ledger-error';
 
+const given = deciderTests.given(accountDecider);
 const accountId = 'acc_test00001';
+/** The open account the events leave. */
+const fold = (events: AccountEvent[]) => requireOpen(events.reduce(evolve, initialState()), accountId);
 const now = '2026-01-01T00:01:00.000Z';
 const opened: AccountEvent[] = [
   {
@@ -51,7 +56,7 @@ describe('account decider: credits', () => {
     });
     given([]).when(open('basic')).then([openedAs('basic'), grant(1_000)]);
     given([]).when(open('enterprise', { monthlyCredits: 250_000 })).then([openedAs('enterprise', { monthlyCredits: 250_000 }), grant(250_000)]);
-    given([]).when(open('basic', { monthlyCredits: 5 })).thenThrows('CUSTOM_ALLOWANCE_NOT_ALLOWED');
+    given([]).when(open('basic', { monthlyCredits: 5 })).thenThrows(LedgerError, { code: 'CUSTOM_ALLOWANCE_NOT_ALLOWED' });
   });
 
   it('reserves while credits are available and records a refusal when not', () => {
@@ -69,7 +74,7 @@ describe('account decider: credits', () => {
   it('treats a repeated reservation as the same one', () => {
     const held: AccountEvent[] = [...opened, reserved('r1')];
     given(held).when(reserve('r1')).then([]);
-    given(held).when(reserve('r1', 2)).thenThrows('RESERVATION_MISMATCH');
+    given(held).when(reserve('r1', 2)).thenThrows(LedgerError, { code: 'RESERVATION_MISMATCH' });
   });
 
   it('captures and releases a pending reservation once', () => {
@@ -78,8 +83,8 @@ describe('account decider: credits', () => {
     given(held).when(release('r1')).then([{ type: 'CreditsReleased', data: { accountId, reservationId: 'r1', amountCredits: 2, reason: 'work failed' } }]);
     const captured: AccountEvent[] = [...held, { type: 'CreditsCaptured', data: { accountId, reservationId: 'r1', amountCredits: 2 } }];
     given(captured).when(capture('r1')).then([]);
-    given(captured).when(release('r1')).thenThrows('RESERVATION_ALREADY_CAPTURED');
-    given(opened).when(capture('nope')).thenThrows('RESERVATION_NOT_FOUND');
+    given(captured).when(release('r1')).thenThrows(LedgerError, { code: 'RESERVATION_ALREADY_CAPTURED' });
+    given(opened).when(capture('nope')).thenThrows(LedgerError, { code: 'RESERVATION_NOT_FOUND' });
   });
 
   it('keeps available = granted − captured − pending', () => {
@@ -102,12 +107,12 @@ describe('account decider: credits', () => {
     const expired: AccountEvent[] = [...held, { type: 'CreditReservationExpired', data: { accountId, reservationId: 'r1', amountCredits: 2, expiresAt } }];
     expect(availableCredits(fold(expired))).toBe(3);
     given(expired).when(expire('r1', '2026-01-01T00:05:00.000Z')).then([]);
-    given(expired).when(capture('r1')).thenThrows('RESERVATION_EXPIRED');
+    given(expired).when(capture('r1')).thenThrows(LedgerError, { code: 'RESERVATION_EXPIRED' });
     const captured: AccountEvent[] = [...held, { type: 'CreditsCaptured', data: { accountId, reservationId: 'r1', amountCredits: 2 } }];
     given(captured).when(expire('r1', '2026-01-01T00:05:00.000Z')).then([]);
   });
 
   it('refuses commands for an account that does not exist', () => {
-    given([]).when(reserve('r1')).thenThrows('ACCOUNT_NOT_FOUND');
+    given([]).when(reserve('r1')).thenThrows(LedgerError, { code: 'ACCOUNT_NOT_FOUND' });
   });
 });

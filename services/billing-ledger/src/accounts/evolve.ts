@@ -1,33 +1,17 @@
 import { planMonthlyCredits } from '@pds/contracts';
+import { unhandledEvent } from '@pds/service-runtime';
 import { nextAnniversaryAfter } from '../cycles/anniversaries';
 import type { Account, AccountEvent, OpenAccount, Reservation } from './account';
+import { cannot, expire, newReservation, quarantine, refund, reserveCash, settle } from './evolve-reservations';
 
-type Settled = 'captured' | 'released' | 'expired';
+type Of<T extends AccountEvent['type']> = Extract<AccountEvent, { type: T }>;
 
-/** Each part (credits, cash) of a reservation leaves the held totals once; the reservation ends when both have. */
-const settle = (a: OpenAccount, reservationId: string, status: Settled, part: 'credits' | 'cash'): OpenAccount => {
-  const r = a.reservations.get(reservationId);
-  const open = part === 'credits' ? r?.creditsOpen : r?.cashOpen;
-  if (!r || !open || (r.status !== 'pending' && r.status !== 'quarantined')) return a;
-  const credits = part === 'credits' ? r.amountCredits : 0;
-  const pence = part === 'cash' ? r.amountPence : 0;
-  const creditsOpen = r.creditsOpen && part !== 'credits';
-  const cashOpen = r.cashOpen && part !== 'cash';
-  const next: Reservation = { ...r, creditsOpen, cashOpen, status: creditsOpen || cashOpen ? r.status : status };
-  return {
-    ...a,
-    reservations: new Map(a.reservations).set(reservationId, next),
-    reservedCredits: a.reservedCredits - credits,
-    reservedPence: a.reservedPence - pence,
-    quarantinedPence: a.quarantinedPence - (r.status === 'quarantined' ? pence : 0),
-    capturedCredits: a.capturedCredits + (status === 'captured' ? credits : 0),
-    capturedPence: a.capturedPence + (status === 'captured' ? pence : 0),
-  };
-};
+const nothingRefunded = { refundedCredits: 0, refundedPence: 0 };
 
-const withReservation = (a: OpenAccount, id: string, change: (r: Reservation) => Reservation): OpenAccount => {
-  const r = a.reservations.get(id);
-  return r ? { ...a, reservations: new Map(a.reservations).set(id, change(r)) } : a;
+/** Grants, deposits and debts are recorded once per id: a second one would count the same money twice. */
+const once = (ids: ReadonlySet<string>, id: string, event: AccountEvent, what: string): ReadonlySet<string> => {
+  if (ids.has(id)) throw cannot(event, `${what} ${id} is already recorded`);
+  return new Set(ids).add(id);
 };
 
 const opened = (e: Extract<AccountEvent, { type: 'AccountOpened' }>): OpenAccount => {
@@ -62,60 +46,70 @@ const opened = (e: Extract<AccountEvent, { type: 'AccountOpened' }>): OpenAccoun
   };
 };
 
-const evolveOpen = (s: OpenAccount, event: AccountEvent): OpenAccount => {
+const evolveOpen = (s: OpenAccount, event: Exclude<AccountEvent, Of<'AccountOpened'>>): OpenAccount => {
   switch (event.type) {
-    case 'CreditsGranted':
-      return { ...s, grantedCredits: s.grantedCredits + event.data.amountCredits, grantIds: new Set(s.grantIds).add(event.data.grantId) };
+    case 'CreditsGranted': {
+      const { grantId, amountCredits } = event.data;
+      return { ...s, grantedCredits: s.grantedCredits + amountCredits, grantIds: once(s.grantIds, grantId, event, 'grant') };
+    }
     case 'CreditsRefreshed':
       return { ...s, grantedCredits: s.grantedCredits + event.data.adjustmentCredits, nextRefreshAt: event.data.nextRefreshAt };
     case 'CreditsReserved': {
-      const { reservationId, amountCredits, expiresAt } = event.data;
-      const r: Reservation = { amountCredits, amountPence: 0, status: 'pending', creditsOpen: true, cashOpen: false, refundedCredits: 0, refundedPence: 0, ...(expiresAt ? { expiresAt } : {}) };
-      return { ...s, reservedCredits: s.reservedCredits + amountCredits, reservations: new Map(s.reservations).set(reservationId, r) };
+      const { amountCredits, expiresAt } = event.data;
+      const r: Reservation = {
+        ...nothingRefunded,
+        amountCredits,
+        amountPence: 0,
+        status: 'pending',
+        creditsOpen: true,
+        cashOpen: false,
+        ...(expiresAt ? { expiresAt } : {}),
+      };
+      return { ...newReservation(s, event, r), reservedCredits: s.reservedCredits + amountCredits };
     }
     case 'CashReserved':
-      return { ...withReservation(s, event.data.reservationId, (r) => ({ ...r, amountPence: event.data.amountPence, cashOpen: true })), reservedPence: s.reservedPence + event.data.amountPence };
+      return reserveCash(s, event);
     case 'CreditReservationRejected': {
-      const { reservationId, amountCredits, amountPence, reasonCode } = event.data;
-      const r: Reservation = { amountCredits, amountPence: amountPence ?? 0, status: 'rejected', creditsOpen: false, cashOpen: false, refundedCredits: 0, refundedPence: 0, ...(reasonCode ? { rejectedCode: reasonCode } : {}) };
-      return { ...s, reservations: new Map(s.reservations).set(reservationId, r) };
+      const { amountCredits, amountPence, reasonCode } = event.data;
+      const r: Reservation = {
+        ...nothingRefunded,
+        amountCredits,
+        amountPence: amountPence ?? 0,
+        status: 'rejected',
+        creditsOpen: false,
+        cashOpen: false,
+        ...(reasonCode ? { rejectedCode: reasonCode } : {}),
+      };
+      return newReservation(s, event, r);
     }
     case 'CreditsCaptured':
-      return settle(s, event.data.reservationId, 'captured', 'credits');
+      return settle(s, event, 'captured', 'credits', event.data.amountCredits);
     case 'CashCaptured':
-      return settle(s, event.data.reservationId, 'captured', 'cash');
+      return settle(s, event, 'captured', 'cash', event.data.amountPence);
     case 'CreditsReleased':
-      return settle(s, event.data.reservationId, 'released', 'credits');
+      return settle(s, event, 'released', 'credits', event.data.amountCredits);
     case 'CashReleased':
-      return settle(s, event.data.reservationId, 'released', 'cash');
+      return settle(s, event, 'released', 'cash', event.data.amountPence);
     case 'CreditReservationExpired':
-      return settle(settle(s, event.data.reservationId, 'expired', 'credits'), event.data.reservationId, 'expired', 'cash');
+      return expire(s, event);
     case 'ReservationQuarantined':
-      return { ...withReservation(s, event.data.reservationId, (r) => ({ ...r, status: 'quarantined' })), quarantinedPence: s.quarantinedPence + event.data.amountPence };
-    case 'CreditsRefunded': {
-      const { reservationId, refundId, amountCredits } = event.data;
-      const refund = { reservationId, amountCredits: (s.refunds.get(refundId)?.amountCredits ?? 0) + amountCredits, amountPence: s.refunds.get(refundId)?.amountPence ?? 0 };
-      return {
-        ...withReservation(s, reservationId, (r) => ({ ...r, refundedCredits: r.refundedCredits + amountCredits })),
-        refundedCredits: s.refundedCredits + amountCredits,
-        refunds: new Map(s.refunds).set(refundId, refund),
-      };
+      return quarantine(s, event);
+    case 'CreditsRefunded':
+    case 'CashRefunded':
+      return refund(s, event);
+    case 'CashDeposited': {
+      const { depositId, amountPence } = event.data;
+      return { ...s, depositedPence: s.depositedPence + amountPence, depositIds: once(s.depositIds, depositId, event, 'deposit') };
     }
-    case 'CashRefunded': {
-      const { reservationId, refundId, amountPence } = event.data;
-      const refund = { reservationId, amountCredits: s.refunds.get(refundId)?.amountCredits ?? 0, amountPence: (s.refunds.get(refundId)?.amountPence ?? 0) + amountPence };
-      return {
-        ...withReservation(s, reservationId, (r) => ({ ...r, refundedPence: r.refundedPence + amountPence })),
-        refundedPence: s.refundedPence + amountPence,
-        refunds: new Map(s.refunds).set(refundId, refund),
-      };
+    case 'DebtRecorded': {
+      const { debtId, amountPence } = event.data;
+      return { ...s, debtRecordedPence: s.debtRecordedPence + amountPence, debtIds: once(s.debtIds, debtId, event, 'debt') };
     }
-    case 'CashDeposited':
-      return { ...s, depositedPence: s.depositedPence + event.data.amountPence, depositIds: new Set(s.depositIds).add(event.data.depositId) };
-    case 'DebtRecorded':
-      return { ...s, debtRecordedPence: s.debtRecordedPence + event.data.amountPence, debtIds: new Set(s.debtIds).add(event.data.debtId) };
     case 'DebtRepaid':
+      // Paid from the deposit recorded with it; whether it exceeds the debt is a sum, the audit's check.
+      if (!s.depositIds.has(event.data.depositId)) throw cannot(event, `deposit ${event.data.depositId} is not recorded`);
       return { ...s, debtRepaidPence: s.debtRepaidPence + event.data.amountPence };
+    // Standing is set, not counted: setting what is already set changes nothing (and decide records no such event).
     case 'AccountHeld':
       return { ...s, held: true };
     case 'AccountHoldLifted':
@@ -123,11 +117,22 @@ const evolveOpen = (s: OpenAccount, event: AccountEvent): OpenAccount => {
     case 'OrderingEntitlementChanged':
       return { ...s, orderingEnabled: event.data.enabled };
     default:
-      return s;
+      // Reached by no event type of the union: one added without a case here makes `event` not `never`, and this
+      // line stops compiling.
+      return unhandledEvent(event);
   }
 };
 
+/**
+ * What an event did to the account. Every event decide records applies to the state it was decided against; one that
+ * does not (an event on an account never opened, a settlement of a reservation never held) throws `EventCannotApply`
+ * rather than being skipped, since the stream is then not what the ledger wrote.
+ */
 export const evolve = (state: Account, event: AccountEvent): Account => {
-  if (event.type === 'AccountOpened') return opened(event);
-  return state.status === 'open' ? evolveOpen(state, event) : state;
+  if (event.type === 'AccountOpened') {
+    if (state.status === 'open') throw cannot(event, `account ${state.accountId} is already open`);
+    return opened(event);
+  }
+  if (state.status !== 'open') throw cannot(event, 'the account was never opened');
+  return evolveOpen(state, event);
 };

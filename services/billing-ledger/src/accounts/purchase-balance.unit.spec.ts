@@ -1,8 +1,13 @@
-import { availableCredits, availablePence, debtPence, type AccountEvent } from './account';
-import type { AccountCommand } from './decide';
-import { fold, given } from './decider.given.spec';
+import { deciderTests } from '@pds/service-runtime';
+import { availableCredits, availablePence, debtPence, initialState, type AccountEvent } from './account';
+import { accountDecider, LedgerError, type AccountCommand } from './decide';
+import { evolve } from './evolve';
+import { requireOpen } from './ledger-error';
 
+const given = deciderTests.given(accountDecider);
 const accountId = 'acc_cash00001';
+/** The open account the events leave. */
+const fold = (events: AccountEvent[]) => requireOpen(events.reduce(evolve, initialState()), accountId);
 const now = '2026-05-01T12:00:00.000Z';
 const expiresAt = '2026-05-08T12:00:00.000Z';
 const opened: AccountEvent[] = [
@@ -94,10 +99,10 @@ describe('account decider: Purchase Balance, holds and debt', () => {
     const after = [...opened, ...captured, refunded];
     expect(availableCredits(fold(after))).toBe(450);
     given(after).when(refund('extraction', 100)).then([]);
-    given(after).when(refund('extraction', 99)).thenThrows('REFUND_MISMATCH');
-    given(after).when(refund('more', 51)).thenThrows('REFUND_EXCEEDS_CAPTURE');
-    given(after).when(refund('cash', 0, 701)).thenThrows('REFUND_EXCEEDS_CAPTURE');
-    given([...opened, ...orderReserved]).when(refund('early', 100)).thenThrows('RESERVATION_NOT_CAPTURED');
+    given(after).when(refund('extraction', 99)).thenThrows(LedgerError, { code: 'REFUND_MISMATCH' });
+    given(after).when(refund('more', 51)).thenThrows(LedgerError, { code: 'REFUND_EXCEEDS_CAPTURE' });
+    given(after).when(refund('cash', 0, 701)).thenThrows(LedgerError, { code: 'REFUND_EXCEEDS_CAPTURE' });
+    given([...opened, ...orderReserved]).when(refund('early', 100)).thenThrows(LedgerError, { code: 'RESERVATION_NOT_CAPTURED' });
   });
 
   it('pays debt from a deposit before anything else, and records a deposit once', () => {

@@ -72,9 +72,10 @@ const money = (s: OpenAccount, e: AccountEvent): string | undefined => {
 };
 
 /**
- * What the ledger must never show, checked event by event before `evolve` (which, being lenient, would skip an
- * impossible settlement silently): a balance below zero, a settlement that does not match exactly one held
- * reservation of the same amount, a refund beyond what was captured, anything recorded twice.
+ * What the ledger must never show, checked event by event before `evolve`, in the audit's words: a balance below
+ * zero, a settlement that does not match exactly one held reservation of the same amount, a refund beyond what was
+ * captured, anything recorded twice. `evolve` refuses the impossible events among these too, but not the sums over
+ * many events (a balance, a refund total), which are checked only here.
  */
 export const violation = (s: Account, e: AccountEvent): string | undefined => {
   if (e.type === 'AccountOpened') return s.status === 'open' ? 'account opened twice' : undefined;

@@ -1,10 +1,12 @@
 import { ledgerEvents } from '@pds/contracts';
+import { EventCannotApply } from '@pds/service-runtime';
 import { availableCredits, availablePence, debtPence, initialState, type Account, type OpenAccount } from '../accounts/account';
 import { evolve } from '../accounts/evolve';
 import { violation } from './invariants';
 
 export interface AuditedEvent {
   streamId: string;
+  streamPosition: number;
   type: string;
   data: Record<string, unknown>;
   recordedAt: string;
@@ -75,7 +77,24 @@ export class LedgerReplay {
     }
     const problem = violation(r.state, parsed.data);
     if (problem) r.problems.push(`${problem} (${recorded.recordedAt})`);
-    else r.state = evolve(r.state, parsed.data);
+    else r.state = this.applied(r, recorded, parsed.data);
+  }
+
+  /**
+   * An event the invariants pass but the account cannot take is a problem of its account, reported with its stream
+   * and position and skipped like any other, so the rest of the ledger is still audited. Anything else thrown is a
+   * fault of the audit itself: it stops the audit, saying where.
+   */
+  private applied(r: Replaying, recorded: AuditedEvent, event: ledgerEvents.LedgerEvent): Account {
+    const { streamId, streamPosition } = recorded;
+    try {
+      return evolve(r.state, event);
+    } catch (error) {
+      const where = `${recorded.type} at ${streamId} position ${streamPosition}`;
+      if (!(error instanceof EventCannotApply)) throw new Error(`replaying ${where}: ${(error as Error).message}`, { cause: error });
+      r.problems.push(`${error.at({ streamId, streamPosition }).message} (${recorded.recordedAt})`);
+      return r.state;
+    }
   }
 
   results(now: Date, overdueAfterMs: number): AccountAudit[] {

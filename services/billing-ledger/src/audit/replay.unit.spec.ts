@@ -2,7 +2,8 @@ import { LedgerReplay, type AuditedEvent } from './replay';
 
 const stream = 'account-acc_audit0001';
 const at = '2026-03-01T10:00:00.000Z';
-const ev = (type: string, data: Record<string, unknown>): AuditedEvent => ({ streamId: stream, type, data: { accountId: 'acc_audit0001', ...data }, recordedAt: at });
+type Unplaced = Omit<AuditedEvent, 'streamPosition'>;
+const ev = (type: string, data: Record<string, unknown>): Unplaced => ({ streamId: stream, type, data: { accountId: 'acc_audit0001', ...data }, recordedAt: at });
 const opened = [
   ev('AccountOpened', { plan: 'basic', apiKeyHash: 'a'.repeat(64), apiKeyPrefix: 'pds_live_abcd', openedAt: at }),
   ev('CreditsGranted', { grantId: 'opening', amountCredits: 5, reason: 'opening balance' }),
@@ -12,9 +13,10 @@ const reserved = (id: string, amount = 1, expiresAt = '2026-03-01T10:02:00.000Z'
 const captured = (id: string, amount = 1) => ev('CreditsCaptured', { reservationId: id, amountCredits: amount });
 const released = (id: string, amount = 1) => ev('CreditsReleased', { reservationId: id, amountCredits: amount, reason: 'failed' });
 
-const audit = (events: AuditedEvent[], now = '2026-03-01T10:01:00.000Z') => {
+/** Audits one account's events, in stream order. */
+const audit = (events: Unplaced[], now = '2026-03-01T10:01:00.000Z') => {
   const replay = new LedgerReplay();
-  events.forEach((e) => replay.apply(e));
+  events.forEach((e, streamPosition) => replay.apply({ ...e, streamPosition }));
   const [only] = replay.results(new Date(now), 60_000);
   return only!;
 };
@@ -89,6 +91,29 @@ describe('ledger audit replay', () => {
         `refunds of reservation o1 exceed its 700 pence (${at})`,
       ]);
       expect(audit([...funded, ev('CashReserved', { reservationId: 'lone', amountPence: 100 })]).problems).toEqual([`cash reservation lone without its credit reservation (${at})`]);
+    });
+
+    it('reports an event the account cannot take with its stream and position, skips it, and audits the rest', () => {
+      // The invariants let a quarantine of a pending reservation through; its amount (600 of 700 pence) is what cannot apply.
+      const a = audit([
+        ...funded,
+        ...order('o1'),
+        quarantined('o1', 600),
+        captured('o1'),
+        ev('CashCaptured', { reservationId: 'o1', amountPence: 700 }),
+      ]);
+      expect(a.problems).toEqual([
+        `ReservationQuarantined at ${stream} position 5 cannot apply: ` +
+          `it quarantines 1 credits and 600 pence of reservation o1, which holds 1 credits and 700 pence (${at})`,
+      ]);
+      expect(a).toMatchObject({
+        events: 8,
+        capturedCredits: 1,
+        capturedPence: 700,
+        reservedPence: 0,
+        quarantinedPence: 0,
+        availablePence: 700,
+      });
     });
 
     it('does not count a quarantined reservation as stranded, however old', () => {

@@ -1,8 +1,13 @@
-import { availableCredits, type AccountEvent } from '../accounts/account';
-import type { AccountCommand } from '../accounts/decide';
-import { fold, given } from '../accounts/decider.given.spec';
+import { deciderTests } from '@pds/service-runtime';
+import { availableCredits, initialState, type AccountEvent } from '../accounts/account';
+import { accountDecider, type AccountCommand } from '../accounts/decide';
+import { evolve } from '../accounts/evolve';
+import { requireOpen } from '../accounts/ledger-error';
 
+const given = deciderTests.given(accountDecider);
 const accountId = 'acc_cycle0001';
+/** The open account the events leave. */
+const fold = (events: AccountEvent[]) => requireOpen(events.reduce(evolve, initialState()), accountId);
 const opened: AccountEvent[] = [
   {
     type: 'AccountOpened',

@@ -1,7 +1,9 @@
 import type { ExtractionData, pricing } from '@pds/contracts';
 import type { SubmissionOutcome } from '@pds/land-register';
+import type { Decider } from '@pds/service-runtime';
+import { evolve } from './evolve';
 import type { Order, OrderEvent, OrderTerms, PlacedOrder } from './order';
-import { isPlaced } from './order';
+import { initialState, isPlaced } from './order';
 
 // The order's state machine. Each command is what the order's driver (or the placement) learnt; decide says which
 // events that makes. A command that does not fit the order's state decides nothing: a driver retrying after a crash,
@@ -153,3 +155,5 @@ const resolutionEvents = (finding: QuarantineFinding, at: string): OrderEvent[] 
   if (finding.kind === 'accepted') return [confirmed];
   return [confirmed, { type: 'FulfilmentFailed', data: { code: finding.code, message: finding.message, at } }];
 };
+
+export const orderDecider: Decider<Order, OrderCommand, OrderEvent> = { decide, evolve, initialState };

@@ -1,10 +1,12 @@
 import { pricing, TitleOrder } from '@pds/contracts';
-import { decide, type OrderCommand } from './decide';
-import { evolve } from './evolve';
+import { decideInTurn, deciderTests } from '@pds/service-runtime';
+import { orderDecider, type OrderCommand } from './decide';
 import { orderIdFor, requestHashOf } from './identifiers';
 import { nextStep } from './next-step';
-import { initialState, type Order, type PlacedOrder } from './order';
+import { initialState, type OrderEvent, type PlacedOrder } from './order';
 import { titleOrderView } from './view';
+
+const given = deciderTests.given(orderDecider);
 
 const at = '2026-11-23T10:00:00.000Z';
 const later = (minutes: number) => new Date(Date.parse(at) + minutes * 60_000).toISOString();
@@ -27,15 +29,17 @@ const request = (documentType: pricing.DocumentType, extractRegisterText: boolea
   documents: pricing.pdfsOf(documentType).map((type) => ({ type, documentId: `doc_${type}` })),
 });
 
-/** Applies each command in turn (as the driver records them) and returns the state and every event type. */
-const run = (commands: OrderCommand[], from: Order = initialState()) => {
-  const types: string[] = [];
-  const state = commands.reduce((s, c) => {
-    const events = decide(c, s);
-    types.push(...events.map((e) => e.type));
-    return events.reduce(evolve, s);
-  }, from);
-  return { state: state as PlacedOrder, types };
+interface Run {
+  state: PlacedOrder;
+  /** The types of the events these commands decided. */
+  types: string[];
+  /** Every event of the order so far, for `given`. */
+  history: OrderEvent[];
+}
+/** Applies each command in turn, as the driver records them, after the run `before` (if any). */
+const run = (commands: OrderCommand[], before?: Run): Run => {
+  const { events, state } = decideInTurn(orderDecider, commands, before?.state ?? initialState());
+  return { state: state as PlacedOrder, types: events.map((e) => e.type), history: [...(before?.history ?? []), ...events] };
 };
 
 const reserved: OrderCommand = { type: 'RecordReservation', outcome: { ok: true }, now: at, nextOpening: null };
@@ -78,27 +82,27 @@ describe('the order state machine', () => {
     expect(placed.state.status).toBe('reserving');
     expect(nextStep(placed.state, new Date(at))).toEqual({ kind: 'reserve' });
 
-    const sent = run([reserved, started], placed.state);
+    const sent = run([reserved, started], placed);
     expect(sent.state).toMatchObject({ status: 'submitting', submissionInFlight: true, payment: { charges: 'reserved', extraction: 'reserved' } });
     // After a crash mid-submission the driver asks the registry before submitting again.
     expect(nextStep(sent.state, new Date(at))).toEqual({ kind: 'check_submission' });
 
-    const withRegistry = run([accepted], sent.state);
+    const withRegistry = run([accepted], sent);
     expect(withRegistry.state.status).toBe('with_registry');
     expect(nextStep(withRegistry.state, new Date(at))).toEqual({ kind: 'capture' });
 
-    const paid = run([captured], withRegistry.state);
+    const paid = run([captured], withRegistry);
     expect(paid.state.payment).toEqual({ charges: 'captured', extraction: 'captured' });
     expect(nextStep(paid.state, new Date(at))).toEqual({ kind: 'poll' });
 
-    const arrived = run([delivered(['register'])], paid.state);
+    const arrived = run([delivered(['register'])], paid);
     expect(arrived.types).toEqual(['DocumentsDelivered']);
     expect(arrived.state.status).toBe('extracting');
     expect(nextStep(arrived.state, new Date(at))).toEqual({ kind: 'extract' });
     expect(titleOrderView(arrived.state).documents[0]?.extraction.status).toBe('processing');
 
     const data = { title: null, parties: [], rightsAndBurdens: [], referredDocuments: [], enquiries: [], warnings: [] };
-    const done = run([{ type: 'RecordExtraction', documentId: 'doc_register', result: { ok: true, text: 'Title number BK509231', data }, now: later(3) }], arrived.state);
+    const done = run([{ type: 'RecordExtraction', documentId: 'doc_register', result: { ok: true, text: 'Title number BK509231', data }, now: later(3) }], arrived);
     expect(done.types).toEqual(['ExtractionSucceeded', 'OrderCompleted']);
     expect(nextStep(done.state, new Date(at))).toEqual({ kind: 'none' });
 
@@ -129,11 +133,15 @@ describe('the order state machine', () => {
 
   it('queues an order placed outside opening hours and submits it at the opening', () => {
     const opening = '2026-11-24T06:30:00+00:00';
-    const { state } = run([request('register', false), { type: 'RecordReservation', outcome: { ok: true }, now: '2026-11-23T23:30:00.000Z', nextOpening: opening }]);
+    const queued = run([
+      request('register', false),
+      { type: 'RecordReservation', outcome: { ok: true }, now: '2026-11-23T23:30:00.000Z', nextOpening: opening },
+    ]);
+    const { state } = queued;
     expect(state).toMatchObject({ status: 'waiting_for_registry', retryAfter: opening, payment: { charges: 'reserved' } });
     expect(nextStep(state, new Date('2026-11-24T06:29:59Z'))).toEqual({ kind: 'wait', until: opening });
     expect(nextStep(state, new Date('2026-11-24T06:30:00Z'))).toEqual({ kind: 'submit' });
-    expect(run([{ type: 'StartSubmission', now: '2026-11-24T06:30:00.000Z' }], state).state).toMatchObject({ status: 'submitting', retryAfter: null, submissionAttempts: 1 });
+    expect(run([{ type: 'StartSubmission', now: '2026-11-24T06:30:00.000Z' }], queued).state).toMatchObject({ status: 'submitting', retryAfter: null, submissionAttempts: 1 });
   });
 
   it('records a ledger refusal as a rejected order with nothing to settle', () => {
@@ -147,7 +155,7 @@ describe('the order state machine', () => {
     const failed = run([request('both', true), reserved, started, { type: 'RecordSubmission', outcome: { kind: 'rejected', code: 'REGISTRY_REJECTED', message: 'no' }, now: at }]);
     expect(failed.state.status).toBe('failed');
     expect(nextStep(failed.state, new Date(at))).toEqual({ kind: 'release' });
-    const released = run([{ type: 'RecordRelease', now: at }], failed.state);
+    const released = run([{ type: 'RecordRelease', now: at }], failed);
     expect(released.state.payment).toEqual({ charges: 'released', extraction: 'released' });
     expect(nextStep(released.state, new Date(at))).toEqual({ kind: 'none' });
   });
@@ -156,7 +164,7 @@ describe('the order state machine', () => {
     const unsure = run([request('register', false), reserved, started, { type: 'RecordSubmission', outcome: { kind: 'uncertain', reason: 'socket hang up' }, now: at }]);
     expect(unsure.state).toMatchObject({ status: 'quarantined', error: { code: 'SUBMISSION_UNCERTAIN' } });
     expect(nextStep(unsure.state, new Date(at))).toEqual({ kind: 'quarantine' });
-    const held = run([{ type: 'RecordQuarantine', now: at }], unsure.state);
+    const held = run([{ type: 'RecordQuarantine', now: at }], unsure);
     expect(held.state.payment.charges).toBe('quarantined');
     expect(nextStep(held.state, new Date(at))).toEqual({ kind: 'none' });
   });
@@ -169,18 +177,25 @@ describe('the order state machine', () => {
   it('refunds cash and every credit when the registry cannot fulfil an accepted order', () => {
     const failed = run([request('register', true), reserved, started, accepted, captured, { type: 'RecordFulfilmentFailure', code: 'REGISTRY_FULFILMENT_FAILED', message: 'x', now: at }]);
     expect(nextStep(failed.state, new Date(at))).toEqual({ kind: 'refund' });
-    const refunded = run([{ type: 'RecordRefund', now: at }], failed.state);
+    const refunded = run([{ type: 'RecordRefund', now: at }], failed);
     expect(refunded.types).toEqual(['ChargesRefunded']);
-    expect(decide({ type: 'RecordRefund', now: at }, failed.state)).toEqual([{ type: 'ChargesRefunded', data: { credits: 150, pence: 700, at } }]);
+    given(failed.history)
+      .when({ type: 'RecordRefund', now: at })
+      .then([{ type: 'ChargesRefunded', data: { credits: 150, pence: 700, at } }]);
     expect(refunded.state.payment).toEqual({ charges: 'refunded', extraction: 'refunded' });
   });
 
   it('keeps the PDF and refunds only the extraction credits when extraction fails', () => {
     const arrived = run([request('both', true), reserved, started, accepted, captured, delivered(['register', 'plan'])]);
-    const failed = run([{ type: 'RecordExtraction', documentId: 'doc_register', result: { ok: false, error: 'no text' }, now: at }], arrived.state);
+    const failed = run([{ type: 'RecordExtraction', documentId: 'doc_register', result: { ok: false, error: 'no text' }, now: at }], arrived);
     expect(nextStep(failed.state, new Date(at))).toEqual({ kind: 'refund_extraction' });
-    expect(decide({ type: 'RecordExtractionRefund', now: at }, failed.state)[0]).toEqual({ type: 'ExtractionRefunded', data: { credits: 100, at } });
-    const done = run([{ type: 'RecordExtractionRefund', now: at }], failed.state);
+    given(failed.history)
+      .when({ type: 'RecordExtractionRefund', now: at })
+      .then([
+        { type: 'ExtractionRefunded', data: { credits: 100, at } },
+        { type: 'OrderCompleted', data: { at } },
+      ]);
+    const done = run([{ type: 'RecordExtractionRefund', now: at }], failed);
     expect(done.state).toMatchObject({ status: 'completed', payment: { charges: 'captured', extraction: 'refunded' } });
     const view = titleOrderView(done.state);
     expect(view.documents.map((d) => [d.type, d.status, d.textStatus, d.extraction.status])).toEqual([
@@ -190,12 +205,12 @@ describe('the order state machine', () => {
   });
 
   it('decides nothing new for a repeated or out-of-place step', () => {
-    const paid = run([request('register', false), reserved, started, accepted, captured]).state;
-    expect(decide(captured, paid)).toEqual([]);
-    expect(decide(request('register', false), paid)).toEqual([]);
-    expect(decide(reserved, paid)).toEqual([]);
-    expect(decide(accepted, paid)).toEqual([]);
-    expect(decide({ type: 'RecordRelease', now: at }, paid)).toEqual([]);
-    expect(decide(captured, initialState())).toEqual([]);
+    const paid = given(run([request('register', false), reserved, started, accepted, captured]).history);
+    paid.when(captured).then([]);
+    paid.when(request('register', false)).then([]);
+    paid.when(reserved).then([]);
+    paid.when(accepted).then([]);
+    paid.when({ type: 'RecordRelease', now: at }).then([]);
+    given([]).when(captured).then([]);
   });
 });

@@ -1,5 +1,5 @@
 import { orderEvents } from '@pds/contracts';
-import type { EventStore, RecordedEvent } from '@pds/service-runtime';
+import { foldStream, type EventStore, type RecordedEvent } from '@pds/service-runtime';
 import type pg from 'pg';
 import { evolve } from '../orders/evolve';
 import { nextStep } from '../orders/next-step';
@@ -21,10 +21,11 @@ export const titleOrdersProjection =
   async (events: RecordedEvent[], tx: pg.PoolClient): Promise<void> => {
     const streams = [...new Set(events.map((e) => e.streamId))];
     for (const streamId of streams) {
-      const history = (await store.readStream(streamId)).map(parse);
-      const state = history.reduce(evolve, initialState());
+      const recorded = await store.readStream(streamId);
+      // An event that cannot apply fails the pass, naming its stream and position; the follower logs it and retries.
+      const state = foldStream(recorded, parse, evolve, initialState());
       if (!isPlaced(state)) continue;
-      const last = history[history.length - 1] as OrderEvent;
+      const last = parse(recorded[recorded.length - 1] as RecordedEvent);
       // Judged at the epoch, a queued order is always "waiting until its retry time"; anything else due is due now.
       const step = nextStep(state, new Date(0));
       const nextStepAt = step.kind === 'none' ? null : step.kind === 'wait' ? step.until : atOf(last);

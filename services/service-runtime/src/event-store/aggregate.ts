@@ -1,12 +1,6 @@
+import { foldStream } from '../decider/decider';
 import type { EventStore, NewEvent, RecordedEvent, StreamAppend } from './types';
 import { WrongExpectedRevisionError } from './types';
-
-/** The decider: pure business logic, `decide(command, state) → events`, `evolve(state, event) → state`. */
-export interface Decider<State, Command, Event> {
-  decide(command: Command, state: State): Event[];
-  evolve(state: State, event: Event): State;
-  initialState(): State;
-}
 
 interface Loaded<State> {
   state: State;
@@ -44,7 +38,7 @@ export class AggregateStore<State, Event extends { type: string; data: object }>
     if (cached) return cached;
     const recorded = await this.store.readStream(streamId);
     const loaded = {
-      state: recorded.map(this.parse).reduce(this.evolve, this.initialState()),
+      state: foldStream(recorded, this.parse, this.evolve, this.initialState()),
       revision: recorded.length === 0 ? -1 : (recorded[recorded.length - 1] as RecordedEvent).streamPosition,
     };
     this.remember(streamId, loaded);
@@ -61,12 +55,14 @@ export class AggregateStore<State, Event extends { type: string; data: object }>
       const { state, revision } = await this.load(streamId);
       const events = decide(state);
       if (events.length === 0) return { events, state };
+      // Applied before they are appended: events the state cannot take fail the command instead of entering the stream.
+      const nextState = events.reduce(this.evolve, state);
       try {
         const toAppend: NewEvent[] = events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata }));
         const { nextRevision } = await this.store.appendToStream(streamId, toAppend, {
           expectedRevision: revision === -1 ? 'no_stream' : revision,
         });
-        const next = { state: events.reduce(this.evolve, state), revision: nextRevision };
+        const next = { state: nextState, revision: nextRevision };
         this.remember(streamId, next);
         return { events, state: next.state };
       } catch (error) {
@@ -79,8 +75,9 @@ export class AggregateStore<State, Event extends { type: string; data: object }>
   /**
    * Decides a batch of commands in order, each against the state its predecessors left, and appends everything in
    * one transaction: one commit for the batch instead of one per command. A decision that throws a domain error
-   * (`isDomainError`) fails only its own command; anything else fails the batch before anything is written. If
-   * another writer got to a stream first, the batch is handled again command by command.
+   * (`isDomainError`) fails only its own command; anything else (an event the state cannot take included) fails the
+   * batch before anything is written. If another writer got to a stream first, the batch is handled again command by
+   * command.
    */
   async handleMany(items: BatchItem<State, Event>[], isDomainError: (error: unknown) => boolean): Promise<BatchResult<State, Event>[]> {
     const working = new Map<string, { state: State; revision: number; startRevision: number; events: NewEvent[] }>();
