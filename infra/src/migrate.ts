@@ -52,7 +52,7 @@ export const migrate = async (databaseUrl: string): Promise<string[]> => {
         applied.push(file.name);
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`migration ${file.owner}/${file.name} failed: ${(error as Error).message}`);
+        throw new Error(`migration ${file.owner}/${file.name} failed: ${(error as Error).message}`, { cause: error });
       }
     }
   } finally {

@@ -53,7 +53,7 @@ export class LogFollower {
   private async run(): Promise<void> {
     const pollIntervalMs = this.options.pollIntervalMs ?? 500;
     while (this.running) {
-      let moreToRead = false;
+      let moreToRead: boolean;
       try {
         if (!(await this.holdLock())) {
           await this.sleep(pollIntervalMs * 4);
