@@ -89,7 +89,8 @@ export class PostgresEventStore implements EventStore {
 
   private async insert(client: pg.PoolClient, { streamId, events, expectedRevision }: StreamAppend): Promise<number> {
     const current = await client.query<{ revision: string | null }>('SELECT max(stream_position) AS revision FROM events WHERE stream_id = $1', [streamId]);
-    const actual = (current.rows[0]?.revision ?? null) === null ? -1 : Number(current.rows[0].revision);
+    const revision = current.rows[0]?.revision ?? null;
+    const actual = revision === null ? -1 : Number(revision);
     if (!revisionMatches(expectedRevision, actual)) throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
     const values: unknown[] = [];
     const tuples = events.map((e, i) => {
