@@ -33,17 +33,7 @@ const customer = async (options: { pence?: number; ordering?: boolean; credits?:
     orderingEnabled: options.ordering ?? true,
   });
 
-const send = async (method: string, path: string, apiKey: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(t.url(`/api/v1${path}`), {
-    method,
-    headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(60_000),
-  });
-  const type = res.headers.get('content-type') ?? '';
-  const payload = type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer());
-  return { status: res.status, headers: res.headers, body: payload as any };
-};
+const send = (method: string, path: string, apiKey: string, body?: unknown, headers: Record<string, string> = {}) => t.send(method, path, apiKey, body, headers);
 const charged = (r: { headers: Headers }) => Number(r.headers.get('x-credits-charged'));
 /** A placement charges nothing yet: it reserves the order's credits, charged when the registry accepts the order. */
 const reserved = (r: { headers: Headers }) => Number(r.headers.get('x-credits-reserved'));

@@ -46,20 +46,7 @@ const customer = () =>
     orderingEnabled: true,
   });
 
-const send = async (method: string, path: string, apiKey: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(t.url(`/api/v1${path}`), {
-    method,
-    headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(60_000),
-  });
-  const type = res.headers.get('content-type') ?? '';
-  return {
-    status: res.status,
-    headers: res.headers,
-    body: (type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer())) as any,
-  };
-};
+const send = (method: string, path: string, apiKey: string, body?: unknown, headers: Record<string, string> = {}) => t.send(method, path, apiKey, body, headers);
 
 let keys = 0;
 const placeOrder = async (apiKey: string, titleNumber: string, extract: boolean) => {

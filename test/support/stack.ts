@@ -5,6 +5,12 @@ import { freshDatabase, testServers, uniqueName } from './environment';
 
 export { freePort };
 
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
 export interface TestStack {
   stack: ServiceStack;
   admin: AdminClient;
@@ -13,6 +19,8 @@ export interface TestStack {
   databaseUrl: string;
   url: (path: string) => string;
   call: (path: string, apiKey?: string) => Promise<{ status: number; headers: Headers; body: any }>;
+  /** Any API call (`path` under `/api/v1`): a JSON body is sent as JSON; the answer's body is JSON, or the bytes. */
+  send: (method: string, path: string, apiKey: string, body?: unknown, headers?: Record<string, string>) => Promise<ApiAnswer>;
   /** Moves every service's business time to real time plus `offsetMs` (all services read the same clock file). */
   setClockOffset: (offsetMs: number) => void;
   /** Stops every service's business time at `at` until the clock is set again. */
@@ -56,6 +64,16 @@ export const startTestStack = async (env: Record<string, string> = {}): Promise<
     call: async (path, apiKey) => {
       const res = await fetch(url(path), { headers: apiKey ? { 'x-api-key': apiKey } : {}, signal: AbortSignal.timeout(30_000) });
       return { status: res.status, headers: res.headers, body: await res.json() };
+    },
+    send: async (method, path, apiKey, body, headers = {}) => {
+      const res = await fetch(url(`/api/v1${path}`), {
+        method,
+        headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(60_000),
+      });
+      const type = res.headers.get('content-type') ?? '';
+      return { status: res.status, headers: res.headers, body: type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer()) };
     },
     setClockOffset,
     setClockFrozenAt: (at) => writeClock({ frozenAt: at.toISOString() }),

@@ -1,5 +1,6 @@
 import { pricing, TitleOrder } from '@pds/contracts';
-import { decide, submissionLostMessage, type OrderCommand } from './decide';
+import { deciderTests } from '@pds/service-runtime';
+import { orderDecider, submissionLostMessage, type OrderCommand } from './decide';
 import { evolve } from './evolve';
 import { nextStep } from './next-step';
 import { initialState, type OrderEvent, type PlacedOrder } from './order';
@@ -44,11 +45,12 @@ const quarantined: OrderEvent[] = [
 
 const fold = (events: OrderEvent[]) => events.reduce(evolve, initialState()) as PlacedOrder;
 
-/** given(events).when(command) → the events decided, and the state after them. */
+const spec = deciderTests.given(orderDecider);
+/** given(events).when(command) → the events decided, the history they extend, and the state after them. */
 const given = (events: OrderEvent[]) => ({
   when: (command: OrderCommand) => {
-    const decided = decide(command, fold(events));
-    return { decided, history: [...events, ...decided], state: fold([...events, ...decided]) };
+    const { events: decided, state } = spec(events).when(command).result();
+    return { decided, history: [...events, ...decided], state: state as PlacedOrder };
   },
 });
 
@@ -171,13 +173,13 @@ describe('resolving a quarantined order the registry never received', () => {
 describe('a resolution is recorded once', () => {
   it('decides nothing on a repeat, or for an order that is not quarantined', () => {
     const lost = given(quarantined).when(resolve({ kind: 'not_found' }));
-    expect(decide(resolve({ kind: 'not_found' }), lost.state)).toEqual([]);
-    expect(decide(resolve({ kind: 'accepted', registryReference: 'OC-1' }), lost.state)).toEqual([]);
+    spec(lost.history).when(resolve({ kind: 'not_found' })).then([]);
+    spec(lost.history).when(resolve({ kind: 'accepted', registryReference: 'OC-1' })).then([]);
     const confirmed = given(quarantined).when(resolve({ kind: 'accepted', registryReference: 'OC-1' }));
-    expect(decide(resolve({ kind: 'not_found' }), confirmed.state)).toEqual([]);
-    const accepted = fold([...quarantined.slice(0, 3), { type: 'AcceptedByRegistry', data: { registryReference: 'OC-2', at: t1 } }]);
-    expect(decide(resolve({ kind: 'not_found' }), accepted)).toEqual([]);
-    expect(decide(resolve({ kind: 'not_found' }), initialState())).toEqual([]);
+    spec(confirmed.history).when(resolve({ kind: 'not_found' })).then([]);
+    const accepted: OrderEvent[] = [...quarantined.slice(0, 3), { type: 'AcceptedByRegistry', data: { registryReference: 'OC-2', at: t1 } }];
+    spec(accepted).when(resolve({ kind: 'not_found' })).then([]);
+    spec([]).when(resolve({ kind: 'not_found' })).then([]);
   });
 });
 
@@ -232,7 +234,7 @@ describe('a reservation an operator settled at the ledger first', () => {
   it('records a settlement only while the charges are held', () => {
     const lost = given(quarantined).when(resolve({ kind: 'not_found' }));
     const released = given(lost.history).when(release);
-    expect(decide(settledAtLedger('captured'), released.state)).toEqual([]);
-    expect(decide(settledAtLedger('released'), released.state)).toEqual([]);
+    spec(released.history).when(settledAtLedger('captured')).then([]);
+    spec(released.history).when(settledAtLedger('released')).then([]);
   });
 });

@@ -2,6 +2,7 @@
 //   given(decider)(events).when(command).then(events)       what the command decides
 //   given(decider)(events).when(command).thenThrows(E, {…})   the command is refused
 //   given(decider)(events).when(c1, c2, …).then(events)      commands decided in turn, as a process manager records them
+//   given(decider)(events).when(command).result()             the events and state, for a test that goes on from them
 //   given(decider)(events).thenState(state)                   what the events fold to
 //   given(decider)(events).thenThrows(EventCannotApply, {…})  the events cannot be folded
 // It asserts with node:assert, not a test framework's expect: this module ships in the runtime, which does not depend on
@@ -58,6 +59,8 @@ export const given =
             assert.deepStrictEqual(result.events, expected);
             return result;
           },
+          /** The events decided and the state they lead to, for a test that walks on step by step from there. */
+          result: () => decided(),
           /** The state the decided events lead to. */
           thenState: (expected: ExpectedState<State>): State => checkState(decided().state, expected),
           /** One of the commands is refused (the given events themselves must fold). */
