@@ -66,7 +66,13 @@ const ensurePostgresUser = () => {
  * postmaster is this process's child either way, so its pid and exit are this process's to see. A `throwaway` cluster
  * (tests, benchmarks) trades durability for speed. With `logFile`, the server's log is appended there.
  */
-const startPostgresServer = async (binDir: string, dataDir: string, port: number, throwaway: boolean, logFile?: string): Promise<RunningPostgres> => {
+const startPostgresServer = async (
+  binDir: string,
+  dataDir: string,
+  port: number,
+  throwaway: boolean,
+  logFile?: string,
+): Promise<RunningPostgres> => {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const user = isRoot() ? ensurePostgresUser() : undefined;
   if (user) chownSync(dataDir, user.uid, user.gid);

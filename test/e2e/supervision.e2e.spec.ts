@@ -25,7 +25,7 @@ const health = async () => {
 };
 
 describe('billing-ledger killed with SIGKILL in a supervised stack', () => {
-  it('is restarted without help: /healthz names it down meanwhile, then answers 200, and a charged call gets the right balance', async () => {
+  it('is restarted without help: /healthz names it down meanwhile, then 200, and a charged call gets the right balance', async () => {
     const account = await t.admin.createAccount('basic', 10, { cycle: 'trial' });
     expect((await t.call(calculator, account.apiKey)).body.billing).toMatchObject({ creditsCharged: 1, creditsRemaining: 9 });
 
@@ -38,7 +38,15 @@ describe('billing-ledger killed with SIGKILL in a supervised stack', () => {
       status: 503,
       body: {
         status: 'unavailable',
-        checks: { kafka: 'ok', eventStore: 'ok', gateway: 'ok', 'billing-ledger': 'down', 'land-registry-orders': 'ok', analysis: 'ok', location: 'ok' },
+        checks: {
+          kafka: 'ok',
+          eventStore: 'ok',
+          gateway: 'ok',
+          'billing-ledger': 'down',
+          'land-registry-orders': 'ok',
+          analysis: 'ok',
+          location: 'ok',
+        },
       },
     });
     expect(reported[0]).toMatch(new RegExp(`^billing-ledger \\(pid ${pid}\\) killed by SIGKILL after .+ up; restarting in 500 ms$`));
@@ -47,20 +55,45 @@ describe('billing-ledger killed with SIGKILL in a supervised stack', () => {
     await waitFor(async () => (healthy = await health()).status === 200, 60_000);
     expect(healthy.body).toEqual({
       status: 'ok',
-      checks: { kafka: 'ok', eventStore: 'ok', gateway: 'ok', 'billing-ledger': 'ok', 'land-registry-orders': 'ok', analysis: 'ok', location: 'ok' },
+      checks: {
+        kafka: 'ok',
+        eventStore: 'ok',
+        gateway: 'ok',
+        'billing-ledger': 'ok',
+        'land-registry-orders': 'ok',
+        analysis: 'ok',
+        location: 'ok',
+      },
     });
     const newPid = t.stack.pidOf('billing-ledger');
     expect(newPid).not.toBe(pid);
     expect(reported).toEqual([expect.stringContaining(`(pid ${pid}) killed by SIGKILL`), `billing-ledger restarted (pid ${newPid})`]);
-    expect(supervisor.status('billing-ledger')).toMatchObject({ state: 'running', pid: newPid, restarts: 1, lastExit: 'killed by SIGKILL' });
-    expect(t.stack.logOf('billing-ledger')).toMatch(new RegExp(`supervisor: billing-ledger \\(pid ${pid}\\) killed by SIGKILL .*\\n.*supervisor: billing-ledger restarted`));
+    expect(supervisor.status('billing-ledger')).toMatchObject({
+      state: 'running',
+      pid: newPid,
+      restarts: 1,
+      lastExit: 'killed by SIGKILL',
+    });
+    expect(t.stack.logOf('billing-ledger')).toMatch(
+      new RegExp(`supervisor: billing-ledger \\(pid ${pid}\\) killed by SIGKILL .*\\n.*supervisor: billing-ledger restarted`),
+    );
 
     // 10 credits − 1 before the kill − 1 now = 8, by the ledger's reply, the operator API and the event stream.
     const again = await t.call(calculator, account.apiKey);
-    expect([again.status, again.body.billing]).toEqual([200, { mode: 'prepaid', creditsCharged: 1, creditsRemaining: 8, creditsRefreshAt: null }]);
+    expect([again.status, again.body.billing]).toEqual([
+      200,
+      { mode: 'prepaid', creditsCharged: 1, creditsRemaining: 8, creditsRefreshAt: null },
+    ]);
     expect((await t.admin.showAccount(account.accountId)).availableCredits).toBe(8);
     const replayed = await replayAccount(t.databaseUrl, account.accountId);
-    expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsReserved', 'CreditsCaptured', 'CreditsReserved', 'CreditsCaptured']);
+    expect(replayed.events.map((e) => e.type)).toEqual([
+      'AccountOpened',
+      'CreditsGranted',
+      'CreditsReserved',
+      'CreditsCaptured',
+      'CreditsReserved',
+      'CreditsCaptured',
+    ]);
     expect(replayed.availableCredits).toBe(8);
   });
 });
@@ -75,10 +108,17 @@ describe('a process that dies at every start', () => {
 
     await waitFor(() => supervisor.status(name)?.state === 'gave-up', 90_000);
     const lines = reported.slice(from);
-    expect(lines.filter((l) => l.includes('restarting in')).map((l) => l.replace(/^.*; restarting in /, ''))).toEqual(['500 ms', '1 s', '2 s', '4 s']);
+    expect(lines.filter((l) => l.includes('restarting in')).map((l) => l.replace(/^.*; restarting in /, ''))).toEqual([
+      '500 ms',
+      '1 s',
+      '2 s',
+      '4 s',
+    ]);
     expect(lines.filter((l) => l.startsWith(`${name} restarted`))).toHaveLength(4);
     const gaveUp = lines.at(-1)!;
-    expect(gaveUp).toMatch(new RegExp(`^gave up on ${name} after 5 exits in [\\d.]+ s \\(last: ${name} \\(pid \\d+\\) exited with code 1 after .+ up\\); see `));
+    expect(gaveUp).toMatch(
+      new RegExp(`^gave up on ${name} after 5 exits in [\\d.]+ s \\(last: ${name} \\(pid \\d+\\) exited with code 1 after .+ up\\); see `),
+    );
     expect(gaveUp.endsWith(`; see ${logFile}`)).toBe(true);
 
     const bootFailures = () => readFileSync(logFile, 'utf8').split('analysis failed to start').length - 1;

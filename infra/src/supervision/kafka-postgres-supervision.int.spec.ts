@@ -95,6 +95,8 @@ describe('a supervised Kafka broker', () => {
     ]);
     expect(Number(readFileSync(join(dir, 'broker.pid'), 'utf8'))).toBe(restartedPid);
     await publish(first.brokers, 'after');
-    expect(readFileSync(logFile, 'utf8')).toMatch(new RegExp(`supervisor: kafka \\(pid ${first.pid}\\) killed by SIGKILL.*\\n(.*\\n)*.*supervisor: kafka restarted`));
+    expect(readFileSync(logFile, 'utf8')).toMatch(
+      new RegExp(`supervisor: kafka \\(pid ${first.pid}\\) killed by SIGKILL.*\\n(.*\\n)*.*supervisor: kafka restarted`),
+    );
   }, 180_000);
 });

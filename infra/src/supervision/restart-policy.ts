@@ -36,16 +36,16 @@ export interface RestartHistory {
 
 export const freshHistory: RestartHistory = { unstableExits: 0, recentExitsAtMs: [] };
 
-export type RestartDecision =
-  | { kind: 'restart'; delayMs: number }
-  | { kind: 'give-up'; exits: number; withinMs: number };
+export type RestartDecision = { kind: 'restart'; delayMs: number } | { kind: 'give-up'; exits: number; withinMs: number };
 
 /** Doublings stop here: 2^20 × any sensible first delay is far past any sensible maximum. */
 const doublingsMax = 20;
 
 /** The wait before restart number `unstableExits` (1 for the first exit after a stable run). */
 export const restartDelayMs = (limits: RestartLimits, unstableExits: number): number => {
-  if (!Number.isInteger(unstableExits) || unstableExits < 1) throw new Error(`unstableExits must be a positive integer, got ${unstableExits}`);
+  if (!Number.isInteger(unstableExits) || unstableExits < 1) {
+    throw new Error(`unstableExits must be a positive integer, got ${unstableExits}`);
+  }
   const doublings = Math.min(unstableExits - 1, doublingsMax);
   return Math.min(limits.firstRestartDelayMs * 2 ** doublings, limits.restartDelayMsMax);
 };
@@ -59,9 +59,10 @@ export const decideAfterExit = (
   if (exit.exitedAtMs < exit.startedAtMs) throw new Error('a process cannot exit before it started');
   const stable = exit.exitedAtMs - exit.startedAtMs >= limits.stableUptimeMs;
   const unstableExits = Math.min((stable ? 0 : history.unstableExits) + 1, doublingsMax + 1);
-  const recentExitsAtMs = [...history.recentExitsAtMs.filter((atMs) => exit.exitedAtMs - atMs < limits.exitWindowMs), exit.exitedAtMs].slice(
-    -limits.exitsBeforeGivingUp,
-  );
+  const recentExitsAtMs = [
+    ...history.recentExitsAtMs.filter((atMs) => exit.exitedAtMs - atMs < limits.exitWindowMs),
+    exit.exitedAtMs,
+  ].slice(-limits.exitsBeforeGivingUp);
   const next = { unstableExits, recentExitsAtMs };
   if (recentExitsAtMs.length >= limits.exitsBeforeGivingUp) {
     return { history: next, decision: { kind: 'give-up', exits: recentExitsAtMs.length, withinMs: exit.exitedAtMs - recentExitsAtMs[0]! } };

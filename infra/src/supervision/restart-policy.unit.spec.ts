@@ -1,4 +1,11 @@
-import { decideAfterExit, defaultRestartLimits, freshHistory, restartDelayMs, type RestartDecision, type RestartHistory } from './restart-policy';
+import {
+  decideAfterExit,
+  defaultRestartLimits,
+  freshHistory,
+  restartDelayMs,
+  type RestartDecision,
+  type RestartHistory,
+} from './restart-policy';
 
 /** Runs one process's life as (start, exit) times through the policy; returns each decision. */
 const timeline = (runs: Array<[startedAtMs: number, exitedAtMs: number]>): RestartDecision[] => {
@@ -56,7 +63,16 @@ describe('a process that dies 40 s after every start', () => {
         [271_500, 311_500],
         [341_500, 381_500],
       ]),
-    ).toEqual([restart(500), restart(1_000), restart(2_000), restart(4_000), restart(8_000), restart(16_000), restart(30_000), restart(30_000)]);
+    ).toEqual([
+      restart(500),
+      restart(1_000),
+      restart(2_000),
+      restart(4_000),
+      restart(8_000),
+      restart(16_000),
+      restart(30_000),
+      restart(30_000),
+    ]);
   });
 });
 

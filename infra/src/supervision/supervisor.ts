@@ -1,7 +1,14 @@
 import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describeExit, formatDurationMs, type ExitStatus } from './messages';
-import { decideAfterExit, defaultRestartLimits, freshHistory, type RestartDecision, type RestartHistory, type RestartLimits } from './restart-policy';
+import {
+  decideAfterExit,
+  defaultRestartLimits,
+  freshHistory,
+  type RestartDecision,
+  type RestartHistory,
+  type RestartLimits,
+} from './restart-policy';
 
 export type { ExitStatus } from './messages';
 
@@ -123,7 +130,9 @@ export class Supervisor {
   private afterExit(entry: Entry, what: string): void {
     const decision: RestartDecision = this.decide(entry, this.now());
     if (decision.kind === 'give-up') {
-      const line = `gave up on ${entry.process.name} after ${decision.exits} exits in ${formatDurationMs(decision.withinMs)} (last: ${what}); see ${this.shown(entry.process.logFile)}`;
+      const { name, logFile } = entry.process;
+      const within = formatDurationMs(decision.withinMs);
+      const line = `gave up on ${name} after ${decision.exits} exits in ${within} (last: ${what}); see ${this.shown(logFile)}`;
       entry.status.state = 'gave-up';
       entry.status.gaveUp = line;
       this.tell(entry, line);
@@ -146,24 +155,26 @@ export class Supervisor {
     if (this.shuttingDown || entry.status.state !== 'restarting') return;
     const attemptAtMs = this.now();
     // Through a promise even when `start` throws at once, so that a failed start is an exit like any other.
-    const attempt = Promise.resolve().then(() => entry.process.start()).then(
-      (running) => {
-        // Stopped while starting: whoever stopped it stops what was started (its start function keeps the handle).
-        if (entry.status.state !== 'restarting' || this.entries.get(entry.process.name) !== entry) return;
-        entry.running = running;
-        entry.startedAtMs = this.now();
-        Object.assign(entry.status, { state: 'running', pid: running.pid, restarts: entry.status.restarts + 1 });
-        this.tell(entry, `${entry.process.name} restarted (pid ${running.pid})`);
-        this.follow(entry, running);
-        this.saveState();
-      },
-      (error: unknown) => {
-        if (entry.status.state !== 'restarting' || this.entries.get(entry.process.name) !== entry) return;
-        entry.startedAtMs = attemptAtMs;
-        entry.status.lastExit = `failed to start: ${(error as Error).message}`;
-        this.afterExit(entry, `${entry.process.name} failed to start again (${firstLine((error as Error).message)})`);
-      },
-    );
+    const attempt = Promise.resolve()
+      .then(() => entry.process.start())
+      .then(
+        (running) => {
+          // Stopped while starting: whoever stopped it stops what was started (its start function keeps the handle).
+          if (entry.status.state !== 'restarting' || this.entries.get(entry.process.name) !== entry) return;
+          entry.running = running;
+          entry.startedAtMs = this.now();
+          Object.assign(entry.status, { state: 'running', pid: running.pid, restarts: entry.status.restarts + 1 });
+          this.tell(entry, `${entry.process.name} restarted (pid ${running.pid})`);
+          this.follow(entry, running);
+          this.saveState();
+        },
+        (error: unknown) => {
+          if (entry.status.state !== 'restarting' || this.entries.get(entry.process.name) !== entry) return;
+          entry.startedAtMs = attemptAtMs;
+          entry.status.lastExit = `failed to start: ${(error as Error).message}`;
+          this.afterExit(entry, `${entry.process.name} failed to start again (${firstLine((error as Error).message)})`);
+        },
+      );
     this.restartsInFlight.add(attempt);
     void attempt.finally(() => this.restartsInFlight.delete(attempt));
   }

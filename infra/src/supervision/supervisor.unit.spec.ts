@@ -6,7 +6,13 @@ import { Supervisor, type ExitStatus, type RunningProcess, type SupervisedProces
 
 // Short limits so that the tests run on real timers in well under a second each: 20, 40, 80 ms; the 4th exit within
 // 5 s is the last.
-const limits: RestartLimits = { firstRestartDelayMs: 20, restartDelayMsMax: 80, exitsBeforeGivingUp: 4, exitWindowMs: 5_000, stableUptimeMs: 5_000 };
+const limits: RestartLimits = {
+  firstRestartDelayMs: 20,
+  restartDelayMsMax: 80,
+  exitsBeforeGivingUp: 4,
+  exitWindowMs: 5_000,
+  stableUptimeMs: 5_000,
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** An in-memory process: each start gets the next pid; `die` ends the current one. */
@@ -66,7 +72,9 @@ describe('a supervised process that dies', () => {
 
     ledger.die({ code: null, signal: 'SIGKILL' });
     await sleep(5);
-    expect(reported).toEqual([expect.stringMatching(/^billing-ledger \(pid 100\) killed by SIGKILL after \d+ ms up; restarting in 20 ms$/)]);
+    expect(reported).toEqual([
+      expect.stringMatching(/^billing-ledger \(pid 100\) killed by SIGKILL after \d+ ms up; restarting in 20 ms$/),
+    ]);
     expect(supervisor.status('billing-ledger')).toMatchObject({ state: 'restarting', pid: null, lastExit: 'killed by SIGKILL' });
     expect(savedState()['billing-ledger'].state).toBe('restarting');
 
@@ -74,7 +82,10 @@ describe('a supervised process that dies', () => {
     expect(ledger.startedPids).toEqual([100, 101]);
     expect(reported[1]).toBe('billing-ledger restarted (pid 101)');
     expect(supervisor.status('billing-ledger')).toMatchObject({ state: 'running', pid: 101, restarts: 1 });
-    expect(ledger.notes).toEqual([expect.stringMatching(/^\[\d{4}-.*Z\] supervisor: billing-ledger \(pid 100\) killed by SIGKILL/), expect.stringContaining('restarted (pid 101)')]);
+    expect(ledger.notes).toEqual([
+      expect.stringMatching(/^\[\d{4}-.*Z\] supervisor: billing-ledger \(pid 100\) killed by SIGKILL/),
+      expect.stringContaining('restarted (pid 101)'),
+    ]);
     await supervisor.shutdown();
   });
 
@@ -91,7 +102,9 @@ describe('a supervised process that dies', () => {
       expect.stringMatching(/restarting in 80 ms$/),
     ]);
     const gaveUp = reported.at(-1)!;
-    expect(gaveUp).toMatch(/^gave up on analysis after 4 exits in \d+ ms \(last: analysis \(pid 103\) exited with code 1 after \d+ ms up\); see /);
+    expect(gaveUp).toMatch(
+      /^gave up on analysis after 4 exits in \d+ ms \(last: analysis \(pid 103\) exited with code 1 after \d+ ms up\); see /,
+    );
     expect(gaveUp.endsWith(broken.logFile)).toBe(true);
     expect(supervisor.status('analysis')).toMatchObject({ state: 'gave-up', gaveUp });
 
@@ -149,7 +162,12 @@ describe('a deliberate stop', () => {
     await supervisor.start(b);
     b.die({ code: 1, signal: null });
     await sleep(60);
-    expect([a.startedPids, b.startedPids, supervisor.status('a')?.state, supervisor.status('b')]).toEqual([[100], [100], 'stopped', undefined]);
+    expect([a.startedPids, b.startedPids, supervisor.status('a')?.state, supervisor.status('b')]).toEqual([
+      [100],
+      [100],
+      'stopped',
+      undefined,
+    ]);
   });
 
   it('lets a process watched again under the same name start afresh', async () => {
