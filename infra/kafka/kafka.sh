@@ -2,11 +2,13 @@
 # Single-node Apache Kafka (KRaft) from the official jars on Maven Central, on loopback only.
 #   kafka.sh fetch                 download the broker jars (once) into infra/kafka/target/dependency
 #   kafka.sh start DATA_DIR PORT   format DATA_DIR if new, start the broker in the background, wait until it answers
+#   kafka.sh run DATA_DIR PORT     format DATA_DIR if new, run the broker in the foreground (for a supervisor)
 #   kafka.sh stop DATA_DIR         stop the broker started with DATA_DIR
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 lib="$here/target/dependency"
 ready_timeout_s="${KAFKA_READY_TIMEOUT_S:-90}"
+java_opts=() # set by prepare
 
 fetch() {
   if [ -f "$lib/.complete" ]; then return 0; fi
@@ -18,22 +20,37 @@ fetch() {
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-start() {
+# Writes the broker's configuration into DATA_DIR and formats its log directory when new.
+prepare() {
   local data="$1" port="$2" controller_port=$(( $2 + 1 ))
-  fetch
   mkdir -p "$data/logs"
   sed -e "s#@DATA@#$data/logs#g" -e "s#@PORT@#$port#g" -e "s#@CONTROLLER_PORT@#$controller_port#g" \
     "$here/server.properties.template" > "$data/server.properties"
   cp "$here/log4j.properties" "$data/log4j.properties"
-  local java_opts=(-Xms256m -Xmx768m -XX:+UseG1GC -Djava.awt.headless=true
+  java_opts=(-Xms256m -Xmx768m -XX:+UseG1GC -Djava.awt.headless=true
     "-Dlog4j.configuration=file:$data/log4j.properties" "-Dkafka.logs.dir=$data")
   if [ ! -f "$data/logs/meta.properties" ]; then
     local cluster_id
     cluster_id="$(java -cp "$lib/*" "${java_opts[@]}" kafka.tools.StorageTool random-uuid)"
     java -cp "$lib/*" "${java_opts[@]}" kafka.tools.StorageTool format --standalone -t "$cluster_id" -c "$data/server.properties" >"$data/format.log"
   fi
+}
+
+# The broker in the foreground, as this very process (exec): whoever started it holds its pid and sees it exit.
+run() {
+  local data="$1" port="$2"
+  fetch
+  prepare "$data" "$port"
+  echo $$ > "$data/broker.pid"
+  exec java -cp "$lib/*" "${java_opts[@]}" kafka.Kafka "$data/server.properties"
+}
+
+start() {
+  local data="$1" port="$2"
+  fetch
+  mkdir -p "$data"
   # setsid: the broker gets no terminal Ctrl-C; whoever started it stops it after the services that use it.
-  setsid nohup java -cp "$lib/*" "${java_opts[@]}" kafka.Kafka "$data/server.properties" >"$data/broker.out" 2>&1 &
+  setsid nohup "$here/kafka.sh" run "$data" "$port" >"$data/broker.out" 2>&1 &
   echo $! > "$data/broker.pid"
   local waited=0
   until port_open "$port"; do
@@ -61,6 +78,7 @@ stop() {
 case "${1:-}" in
   fetch) fetch ;;
   start) start "${2:?data dir}" "${3:-9092}" ;;
+  run) run "${2:?data dir}" "${3:-9092}" ;;
   stop) stop "${2:?data dir}" ;;
-  *) echo "usage: kafka.sh fetch | start DATA_DIR [PORT] | stop DATA_DIR" >&2; exit 2 ;;
+  *) echo "usage: kafka.sh fetch | start DATA_DIR [PORT] | run DATA_DIR [PORT] | stop DATA_DIR" >&2; exit 2 ;;
 esac

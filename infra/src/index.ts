@@ -7,3 +7,5 @@ export * from './admin-client';
 export * from './registry-control';
 export { createRegistrySimulator, registryBasePath, startRegistrySimulator } from './registry-simulator/simulator';
 export type { RegistrySimulatorOptions, RunningRegistrySimulator } from './registry-simulator/simulator';
+export * from './supervision/supervisor';
+export { defaultRestartLimits, type RestartLimits } from './supervision/restart-policy';

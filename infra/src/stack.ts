@@ -4,6 +4,7 @@ import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from 'no
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { migrate } from './migrate';
+import type { ExitStatus, RunningProcess, Supervisor } from './supervision/supervisor';
 
 export const repoRoot = join(__dirname, '..', '..');
 
@@ -21,6 +22,11 @@ export interface StackOptions {
   /** Extra environment for the registry simulator only (REGISTRY_FULFILMENT_DELAY_MS). */
   registryEnv?: Record<string, string>;
   readyTimeoutMs?: number;
+  /**
+   * Restarts a process of the stack that dies (`npm start`). Without it (the e2e tests) a process that dies stays
+   * dead until a test starts it again. Either way, `kill`, `restart` and `stop` are deliberate and never restarted.
+   */
+  supervisor?: Supervisor;
 }
 
 const entryPoint = (service: ServiceName) => join(repoRoot, 'services', service, 'dist', 'main.js');
@@ -116,10 +122,8 @@ export class ServiceStack {
     const until = Date.now() + registryReadyTimeoutMs;
     let last = 'no answer';
     while (Date.now() < until) {
-      const child = this.children.get(registrySimulatorName);
-      if (child?.exitCode !== null) {
-        throw new Error(`${registrySimulatorName} exited with code ${child?.exitCode}; see ${this.options.logDir}/${registrySimulatorName}.log`);
-      }
+      const failure = this.failureOf(registrySimulatorName);
+      if (failure) throw new Error(failure);
       try {
         const res = await fetch(`${this.registryUrl}/health`, { signal: AbortSignal.timeout(2_000) });
         if (res.status === 200) return;
@@ -133,16 +137,51 @@ export class ServiceStack {
   }
 
   private spawnProcess(name: string, entry: string, env: Record<string, string>): void {
+    const running = this.launch(name, entry, env);
+    const logFile = join(this.options.logDir, `${name}.log`);
+    const start = async () => this.launch(name, entry, env);
+    this.options.supervisor?.watch({ name, logFile, start, note: (line) => this.note(name, line) }, running);
+  }
+
+  private launch(name: string, entry: string, env: Record<string, string>): RunningProcess {
     const log = this.logs.get(name) ?? createWriteStream(join(this.options.logDir, `${name}.log`), { flags: 'a' });
     this.logs.set(name, log);
     const child = spawn(process.execPath, ['--enable-source-maps', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.pipe(log, { end: false });
     child.stderr?.pipe(log, { end: false });
     this.children.set(name, child);
+    // 'close' comes after the last of its output has reached the log, so a note about its end follows that output.
+    const exited = new Promise<ExitStatus>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+    return { pid: child.pid ?? 0, exited };
+  }
+
+  /** A line in a process's log, after what the process wrote there. */
+  private note(name: string, line: string): void {
+    const log = this.logs.get(name);
+    if (log && !log.writableEnded) log.write(line);
+  }
+
+  /** The pid of a running process of the stack (`kill -9` it to see the supervisor at work). */
+  pidOf(name: string): number | undefined {
+    const child = this.children.get(name);
+    return child && child.exitCode === null && child.signalCode === null ? child.pid : undefined;
+  }
+
+  /**
+   * Why a process of the stack will not come up: supervised, when the supervisor gave up on it (a death is
+   * otherwise restarted); unsupervised, when it has exited.
+   */
+  private failureOf(name: string): string | undefined {
+    const { supervisor, logDir } = this.options;
+    if (supervisor) return supervisor.status(name)?.gaveUp ?? undefined;
+    const child = this.children.get(name);
+    return child?.exitCode !== null ? `${name} exited with code ${child?.exitCode}; see ${logDir}/${name}.log` : undefined;
   }
 
   /** Stops one service abruptly (SIGKILL: no cleanup) or politely (SIGTERM). */
   async kill(name: string, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    // Deliberate: the supervisor must not take this exit for a death (nor restart one still pending).
+    this.options.supervisor?.release(name);
     const child = this.children.get(name);
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -165,8 +204,9 @@ export class ServiceStack {
     const until = Date.now() + timeoutMs;
     let last = 'no answer';
     while (Date.now() < until) {
-      for (const [name, child] of this.children) {
-        if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}; see ${this.options.logDir}/${name}.log`);
+      for (const name of this.children.keys()) {
+        const failure = this.failureOf(name);
+        if (failure) throw new Error(failure);
       }
       try {
         const res = await fetch(`${this.gatewayUrl}/healthz`, { signal: AbortSignal.timeout(5_000) });
@@ -181,6 +221,7 @@ export class ServiceStack {
   }
 
   async stop(): Promise<void> {
+    for (const name of this.children.keys()) this.options.supervisor?.release(name);
     await Promise.all([...this.children.keys()].map((s) => this.killWithGrace(s)));
     await Promise.all([...this.logs.values()].map((l) => new Promise((r) => l.end(r))));
     this.logs.clear();

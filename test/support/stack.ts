@@ -1,4 +1,4 @@
-import { AdminClient, freePort, ServiceStack } from '@pds/infra';
+import { AdminClient, freePort, ServiceStack, type Supervisor } from '@pds/infra';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freshDatabase, testServers, uniqueName } from './environment';
@@ -28,8 +28,11 @@ export interface TestStack {
   stop: () => Promise<void>;
 }
 
-/** The whole stack (five processes) on the real Kafka and PostgreSQL, in its own database and topic namespace. */
-export const startTestStack = async (env: Record<string, string> = {}): Promise<TestStack> => {
+/**
+ * The whole stack (five processes) on the real Kafka and PostgreSQL, in its own database and topic namespace. With a
+ * `supervisor` (as `npm start` has), a process that dies is restarted; without, it stays dead until a test starts it.
+ */
+export const startTestStack = async (env: Record<string, string> = {}, options: { supervisor?: Supervisor } = {}): Promise<TestStack> => {
   const servers = testServers();
   const databaseUrl = await freshDatabase('e2e');
   const namespace = uniqueName('e2e').replace('_', '-');
@@ -53,6 +56,7 @@ export const startTestStack = async (env: Record<string, string> = {}): Promise<
     adminToken,
     logDir,
     env: { LOG_LEVEL: 'info', PDS_CLOCK_FILE: clockFile, ...env },
+    supervisor: options.supervisor,
   });
   const url = (path: string) => `${stack.gatewayUrl}${path}`;
   return {

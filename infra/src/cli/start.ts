@@ -1,14 +1,17 @@
-// `npm start`: Kafka, PostgreSQL and the five services on this machine; prints the gateway URL and a demo API key.
+// `npm start`: Kafka, PostgreSQL and the five services on this machine, each restarted when it dies; prints the gateway
+// URL and a demo API key.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AdminClient } from '../admin-client';
-import { startKafka, type RunningKafka } from '../kafka';
+import { launchKafka, type LaunchedKafka } from '../kafka';
 import { createDatabase } from '../migrate';
 import { startEmbeddedPostgres, type RunningPostgres } from '../postgres';
 import { repoRoot, ServiceStack } from '../stack';
+import { Supervisor } from '../supervision/supervisor';
 
 const runDir = join(repoRoot, '.run');
+const logDir = join(runDir, 'logs');
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 const portFrom = (name: string, fallback: number) => {
@@ -34,7 +37,10 @@ const main = async () => {
   mkdirSync(runDir, { recursive: true });
   const port = portFrom('PORT', 8080);
   const adminPort = portFrom('ADMIN_PORT', 8081);
-  let kafka: RunningKafka | undefined;
+  // Restarts what it started when it dies (not a broker or database given by KAFKA_BROKERS or DATABASE_URL).
+  const supervisor = new Supervisor({ report: (line) => say(`supervisor: ${line}`), stateFile: join(runDir, 'processes.json') });
+  // The broker and database started here, replaced by each restart, so that stopping stops the latest.
+  let kafka: LaunchedKafka | undefined;
   let postgres: RunningPostgres | undefined;
   let stack: ServiceStack | undefined;
 
@@ -43,12 +49,10 @@ const main = async () => {
     if (stopping) return;
     stopping = true;
     say('\nstopping services, Kafka and PostgreSQL...');
+    // First, so that nothing stopped from here on is taken for a death (this waits for a restart under way to finish).
+    await supervisor.shutdown();
     await stack?.stop().catch(() => undefined);
-    try {
-      kafka?.stop();
-    } catch {
-      /* already gone */
-    }
+    await kafka?.stop().catch(() => undefined);
     await postgres?.stop().catch(() => undefined);
     say('stopped.');
     process.exit(code);
@@ -60,14 +64,16 @@ const main = async () => {
     let kafkaBrokers = process.env.KAFKA_BROKERS;
     if (!kafkaBrokers) {
       say('starting Apache Kafka (KRaft, loopback)...');
-      kafka = startKafka(join(runDir, 'kafka'), portFrom('KAFKA_PORT', 9092));
-      kafkaBrokers = kafka.brokers;
+      const [dir, kafkaPort, logFile] = [join(runDir, 'kafka'), portFrom('KAFKA_PORT', 9092), join(logDir, 'kafka.log')];
+      const start = async () => (kafka = await launchKafka(dir, kafkaPort, logFile));
+      kafkaBrokers = (await supervisor.start({ name: 'kafka', logFile, start })).brokers;
     }
     let databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) {
       say('starting embedded PostgreSQL...');
-      postgres = await startEmbeddedPostgres(join(runDir, 'postgres'), portFrom('PG_PORT', 5433));
-      databaseUrl = await createDatabase(postgres.adminUrl, 'pds');
+      const [dir, pgPort, logFile] = [join(runDir, 'postgres'), portFrom('PG_PORT', 5433), join(logDir, 'postgresql.log')];
+      const start = async () => (postgres = await startEmbeddedPostgres(dir, pgPort, logFile));
+      databaseUrl = await createDatabase((await supervisor.start({ name: 'postgresql', logFile, start })).adminUrl, 'pds');
     }
     const adminToken = randomBytes(24).toString('base64url');
     say('starting the registry test environment, gateway, billing-ledger, land-registry-orders, analysis and location...');
@@ -78,7 +84,8 @@ const main = async () => {
       port,
       adminPort,
       adminToken,
-      logDir: join(runDir, 'logs'),
+      logDir,
+      supervisor,
     });
     const stackFile = join(runDir, 'stack.json');
     writeFileSync(stackFile, JSON.stringify({ gatewayUrl: stack.gatewayUrl, adminUrl: stack.adminUrl, registryUrl: stack.registryUrl, adminToken, databaseUrl }, null, 2), { mode: 0o600 });
@@ -88,7 +95,7 @@ const main = async () => {
     say(`Gateway:      ${stack.gatewayUrl}/api/v1`);
     say(`Demo API key: ${demo.apiKey}   (account ${demo.accountId}, Basic plan)`);
     say(`Try:          curl -H 'X-API-Key: ${demo.apiKey}' '${stack.gatewayUrl}/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10'`);
-    say(`Logs:         ${join(runDir, 'logs')}    Health: ${stack.gatewayUrl}/healthz`);
+    say(`Logs:         ${logDir}    Health: ${stack.gatewayUrl}/healthz    Processes: ${join(runDir, 'processes.json')}`);
     say(`Registry:     ${stack.registryUrl}   (HM Land Registry test environment; controls at /_control)`);
     say('Press Ctrl-C to stop.');
   } catch (error) {
