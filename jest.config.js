@@ -6,7 +6,9 @@ const project = (displayName, suffix, extra = {}) => ({
   displayName,
   transform,
   testEnvironment: 'node',
-  testMatch: ['services/**/src', 'contracts/src', 'libs/**/src', 'infra/src', 'test'].map((dir) => `<rootDir>/${dir}/**/*.${suffix}.spec.ts`),
+  testMatch: ['services/**/src', 'contracts/src', 'libs/**/src', 'infra/src', 'test'].map(
+    (dir) => `<rootDir>/${dir}/**/*.${suffix}.spec.ts`,
+  ),
   ...extra,
 });
 

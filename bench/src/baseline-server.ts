@@ -10,12 +10,17 @@ import pg from 'pg';
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 
 const main = async () => {
-  await pool.query('CREATE TABLE IF NOT EXISTS baseline_accounts (key_hash text PRIMARY KEY, credits bigint NOT NULL CHECK (credits >= 0))');
+  await pool.query(
+    'CREATE TABLE IF NOT EXISTS baseline_accounts (key_hash text PRIMARY KEY, credits bigint NOT NULL CHECK (credits >= 0))',
+  );
   const app = express();
   app.get('/api/v1/property/renovation-uplift-calculator', async (req, res) => {
     const parsed = RenovationUpliftQuery.safeParse(req.query);
-    if (!parsed.success) return void res.status(400).json({ success: false, error: { code: 'INVALID_VALUE', message: 'invalid parameters' } });
-    const keyHash = createHash('sha256').update(req.header('x-api-key') ?? '').digest('hex');
+    if (!parsed.success)
+      return void res.status(400).json({ success: false, error: { code: 'INVALID_VALUE', message: 'invalid parameters' } });
+    const keyHash = createHash('sha256')
+      .update(req.header('x-api-key') ?? '')
+      .digest('hex');
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
@@ -24,8 +29,13 @@ const main = async () => {
         [keyHash],
       );
       await client.query('COMMIT');
-      if (!rows[0]) return void res.status(402).json({ success: false, error: { code: 'INSUFFICIENT_CREDITS', message: 'not enough credits' } });
-      res.json({ success: true, data: calculateRenovationUplift(parsed.data), billing: { mode: 'prepaid', creditsCharged: 1, creditsRemaining: Number(rows[0].credits), creditsRefreshAt: null } });
+      if (!rows[0])
+        return void res.status(402).json({ success: false, error: { code: 'INSUFFICIENT_CREDITS', message: 'not enough credits' } });
+      res.json({
+        success: true,
+        data: calculateRenovationUplift(parsed.data),
+        billing: { mode: 'prepaid', creditsCharged: 1, creditsRemaining: Number(rows[0].credits), creditsRefreshAt: null },
+      });
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       res.status(500).json({ success: false, error: { code: 'DATABASE_ERROR', message: (error as Error).message } });
@@ -35,7 +45,10 @@ const main = async () => {
   });
   app.post('/accounts', express.json(), async (req, res) => {
     const { apiKey, credits } = req.body as { apiKey: string; credits: number };
-    await pool.query('INSERT INTO baseline_accounts (key_hash, credits) VALUES ($1, $2)', [createHash('sha256').update(apiKey).digest('hex'), credits]);
+    await pool.query('INSERT INTO baseline_accounts (key_hash, credits) VALUES ($1, $2)', [
+      createHash('sha256').update(apiKey).digest('hex'),
+      credits,
+    ]);
     res.status(201).json({ ok: true });
   });
   const server = app.listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('baseline ready\n'));

@@ -13,7 +13,10 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const path = '/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10';
 
 const startBaseline = async (databaseUrl: string, port: number) => {
-  const child = spawn(process.execPath, [join(repoRoot, 'bench', 'dist', 'baseline-server.js')], { env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(repoRoot, 'bench', 'dist', 'baseline-server.js')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('baseline ready') && resolve());
     child.once('exit', (code) => reject(new Error(`baseline exited with ${code}`)));
@@ -30,9 +33,16 @@ const main = async () => {
   const baseline = await startBaseline(servers.databaseUrl, 18390);
   try {
     const limits = { perMinute: 1_000_000, perDay: 100_000_000, perMonth: 1_000_000_000 };
-    const account = await new AdminClient(stack.adminUrl, 'bench-token').createAccount('enterprise', 2 * (calls + warmup), { rateLimits: limits, cycle: 'non_renewing' });
+    const account = await new AdminClient(stack.adminUrl, 'bench-token').createAccount('enterprise', 2 * (calls + warmup), {
+      rateLimits: limits,
+      cycle: 'non_renewing',
+    });
     const baselineKey = `pds_live_${randomBytes(32).toString('base64url')}`;
-    await fetch(`${baseline.url}/accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey: baselineKey, credits: 2 * (calls + warmup) }) });
+    await fetch(`${baseline.url}/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiKey: baselineKey, credits: 2 * (calls + warmup) }),
+    });
 
     log(`chargeable calls, ${concurrency} concurrent clients, ${calls} calls each run (after ${warmup} warm-up calls):`);
     await driveLoad(`${baseline.url}${path}`, baselineKey, warmup, concurrency);
@@ -41,7 +51,9 @@ const main = async () => {
     await driveLoad(`${stack.gatewayUrl}${path}`, account.apiKey, warmup, concurrency);
     const full = await driveLoad(`${stack.gatewayUrl}${path}`, account.apiKey, calls, concurrency);
     log(`  whole stack (event-sourced ledger over Kafka)             ${describeFigures(full)}`);
-    log(`  ratio (stack ÷ baseline): throughput ${(full.throughputPerS / base.throughputPerS).toFixed(2)}, p50 latency ${(full.p50Ms / base.p50Ms).toFixed(1)}×, p99 latency ${(full.p99Ms / base.p99Ms).toFixed(1)}×`);
+    log(
+      `  ratio (stack ÷ baseline): throughput ${(full.throughputPerS / base.throughputPerS).toFixed(2)}, p50 latency ${(full.p50Ms / base.p50Ms).toFixed(1)}×, p99 latency ${(full.p99Ms / base.p99Ms).toFixed(1)}×`,
+    );
   } finally {
     baseline.stop();
     await stack.stop();

@@ -30,7 +30,9 @@ const main = async () => {
     const totalMs = performance.now() - startedAt;
     timesMs.sort((a, b) => a - b);
     log(`renovation calculator, ${calls} sequential calls through the stack (after ${warmup} warm-up calls):`);
-    log(`  p50 ${percentile(timesMs, 50).toFixed(1)} ms   p99 ${percentile(timesMs, 99).toFixed(1)} ms   min ${timesMs[0]?.toFixed(1)} ms   max ${timesMs[timesMs.length - 1]?.toFixed(1)} ms`);
+    log(
+      `  p50 ${percentile(timesMs, 50).toFixed(1)} ms   p99 ${percentile(timesMs, 99).toFixed(1)} ms   min ${timesMs[0]?.toFixed(1)} ms   max ${timesMs[timesMs.length - 1]?.toFixed(1)} ms`,
+    );
     log(`  throughput ${((calls / totalMs) * 1000).toFixed(1)} calls/s (one at a time)`);
   } finally {
     await stack.stop();

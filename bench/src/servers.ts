@@ -32,7 +32,8 @@ export const benchServers = async (log: (line: string) => void) => {
   };
 };
 
-export const percentile = (sortedMs: number[], p: number) => sortedMs[Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1)] as number;
+export const percentile = (sortedMs: number[], p: number) =>
+  sortedMs[Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1)] as number;
 
 /** The five services on the bench's servers, logging warnings only; the operator API's token is `bench-token`. */
 export const startBenchStack = (servers: { work: string; brokers: string; databaseUrl: string }) =>

@@ -35,7 +35,10 @@ export class AdminClient {
   }
 
   deposit(accountId: string, pence: number, reference?: string): Promise<AccountBalance> {
-    return this.call('POST', `/admin/v1/accounts/${encodeURIComponent(accountId)}/deposits`, { pence, ...(reference ? { reference } : {}) });
+    return this.call('POST', `/admin/v1/accounts/${encodeURIComponent(accountId)}/deposits`, {
+      pence,
+      ...(reference ? { reference } : {}),
+    });
   }
 
   recordDebt(accountId: string, pence: number, reason: string): Promise<AccountBalance> {
@@ -51,7 +54,10 @@ export class AdminClient {
   }
 
   resolveReservation(accountId: string, reservationId: string, outcome: 'capture' | 'release', reason: string): Promise<AccountBalance> {
-    return this.call('POST', `/admin/v1/accounts/${encodeURIComponent(accountId)}/reservations/${encodeURIComponent(reservationId)}`, { outcome, reason });
+    return this.call('POST', `/admin/v1/accounts/${encodeURIComponent(accountId)}/reservations/${encodeURIComponent(reservationId)}`, {
+      outcome,
+      reason,
+    });
   }
 
   /** `operator`: who resolves it, recorded on the order's events. */

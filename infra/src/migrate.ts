@@ -39,7 +39,9 @@ export const migrate = async (databaseUrl: string): Promise<string[]> => {
   const applied: string[] = [];
   try {
     await client.query('SELECT pg_advisory_lock(7420531)');
-    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations');
     const done = new Set(rows.map((r) => r.name));
     for (const file of migrationFiles()) {

@@ -23,7 +23,7 @@ const waitUntilAccepting = async (url: string, timeoutMs: number) => {
       return;
     } catch (error) {
       await client.end().catch(() => undefined);
-      if (Date.now() > until) throw new Error(`PostgreSQL did not accept connections: ${(error as Error).message}`);
+      if (Date.now() > until) throw new Error(`PostgreSQL did not accept connections: ${(error as Error).message}`, { cause: error });
       await new Promise((r) => setTimeout(r, 200));
     }
   }
@@ -97,7 +97,7 @@ const startPostgresServer = async (
     await waitUntilAccepting(adminUrl, 30_000);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${stderr}`);
+    throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error });
   }
   return {
     adminUrl,

@@ -1,7 +1,11 @@
 import type { Fault } from './registry-simulator/faults';
 import type { RegistryOrderRecord } from './registry-simulator/orders';
 
-export type { Fault as RegistryFault, FaultMode as RegistryFaultMode, FaultOperation as RegistryFaultOperation } from './registry-simulator/faults';
+export type {
+  Fault as RegistryFault,
+  FaultMode as RegistryFaultMode,
+  FaultOperation as RegistryFaultOperation,
+} from './registry-simulator/faults';
 export type { RegistryOrderRecord, RegistryOrderStatus } from './registry-simulator/orders';
 
 /** The registry test environment's controls, as tests drive them (control-routes.ts lists the endpoints). */

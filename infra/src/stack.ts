@@ -146,7 +146,10 @@ export class ServiceStack {
   private launch(name: string, entry: string, env: Record<string, string>): RunningProcess {
     const log = this.logs.get(name) ?? createWriteStream(join(this.options.logDir, `${name}.log`), { flags: 'a' });
     this.logs.set(name, log);
-    const child = spawn(process.execPath, ['--enable-source-maps', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout?.pipe(log, { end: false });
     child.stderr?.pipe(log, { end: false });
     this.children.set(name, child);

@@ -26,7 +26,10 @@ beforeAll(async () => {
   openApi = (await (await fetch(t.url('/api/v1/openapi.json'))).json()) as OpenApiDocument;
 });
 afterAll(async () => {
-  await browser?.then((b) => b.close(), () => undefined);
+  await browser?.then(
+    (b) => b.close(),
+    () => undefined,
+  );
   await t?.stop();
 });
 
@@ -48,7 +51,13 @@ const rawGet = (path: string, headers: Record<string, string> = {}) =>
 
 /** Every directive of a Content-Security-Policy header, by name. */
 const cspDirectives = (header: string | null) =>
-  new Map((header ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [name!, sources]));
+  new Map(
+    (header ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 
 /** A page of the docs with everything it requested and every error it logged recorded. */
 const openDocs = async (path: string) => {
@@ -73,7 +82,13 @@ const operationOnPage = (page: Page, operationId: string) =>
 const descriptionLines = (markdown: string) =>
   markdown
     .split('\n')
-    .map((line) => line.replace(/^\s*(-|\d+\.)\s+/, '').replace(/\*\*|`/g, '').replace(/\s+/g, ' ').trim())
+    .map((line) =>
+      line
+        .replace(/^\s*(-|\d+\.)\s+/, '')
+        .replace(/\*\*|`/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter((line) => line.length > 0);
 
 describe('GET /docs over plain HTTP', () => {
@@ -101,9 +116,13 @@ describe('GET /docs over plain HTTP', () => {
     const html = await (await fetch(t.url('/docs'))).text();
     const links = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!).filter((link) => link.startsWith('/docs/'));
     // The bundle, the stylesheet, the initialiser and two icons: the only files of swagger-ui-dist in use.
-    expect(links.map((link) => link.replace(/\?v=[0-9a-f]{16}$/, '')).sort()).toEqual(
-      ['/docs/docs-init.js', '/docs/favicon-16x16.png', '/docs/favicon-32x32.png', '/docs/swagger-ui-bundle.js', '/docs/swagger-ui.css'],
-    );
+    expect(links.map((link) => link.replace(/\?v=[0-9a-f]{16}$/, '')).sort()).toEqual([
+      '/docs/docs-init.js',
+      '/docs/favicon-16x16.png',
+      '/docs/favicon-32x32.png',
+      '/docs/swagger-ui-bundle.js',
+      '/docs/swagger-ui.css',
+    ]);
     const types: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', png: 'image/png' };
     for (const link of links) {
       const res = await fetch(t.url(link));

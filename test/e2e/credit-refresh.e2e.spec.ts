@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(async () => t?.stop());
 
 /** The n-th monthly anniversary of an opening: midnight UK time on the same day of the month (clamped to the month's end). */
-const anniversary = (openedAt: string, months: number) => DateTime.fromISO(openedAt, { zone: 'Europe/London' }).startOf('day').plus({ months }).toISO();
+const anniversary = (openedAt: string, months: number) =>
+  DateTime.fromISO(openedAt, { zone: 'Europe/London' }).startOf('day').plus({ months }).toISO();
 const openedAtOf = async (accountId: string) => {
   const [opened] = (await replayAccount(t.databaseUrl, accountId)).events;
   if (opened?.type !== 'AccountOpened') throw new Error('no AccountOpened');

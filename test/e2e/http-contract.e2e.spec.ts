@@ -31,7 +31,11 @@ interface Answer {
   text: string;
 }
 
-const send = async (method: string, path: string, options: { key?: string; body?: string | Buffer; headers?: Record<string, string> } = {}): Promise<Answer> => {
+const send = async (
+  method: string,
+  path: string,
+  options: { key?: string; body?: string | Buffer; headers?: Record<string, string> } = {},
+): Promise<Answer> => {
   const res = await fetch(t.url(`/api/v1${path}`), {
     method,
     headers: { ...(options.key ? { 'x-api-key': options.key } : {}), ...options.headers },
@@ -107,9 +111,28 @@ describe('authentication comes first', () => {
   it('answers 401 to a request without a valid key, whatever its body', async () => {
     const json = { 'content-type': 'application/json' };
     for (const key of [undefined, 'pds_live_not-a-key']) {
-      expectRefusal(await send('POST', '/land-registry/title-matches', { key, body: '{not json', headers: json }), 401, 'UNAUTHORIZED', false);
-      expectRefusal(await send('POST', '/land-registry/title-matches', { key, body: 'x'.repeat(200_000), headers: json }), 401, 'UNAUTHORIZED', false);
-      expectRefusal(await send('POST', '/land-registry/title-matches', { key, body: '{}', headers: { 'content-type': 'application/json; charset=latin1' } }), 401, 'UNAUTHORIZED', false);
+      expectRefusal(
+        await send('POST', '/land-registry/title-matches', { key, body: '{not json', headers: json }),
+        401,
+        'UNAUTHORIZED',
+        false,
+      );
+      expectRefusal(
+        await send('POST', '/land-registry/title-matches', { key, body: 'x'.repeat(200_000), headers: json }),
+        401,
+        'UNAUTHORIZED',
+        false,
+      );
+      expectRefusal(
+        await send('POST', '/land-registry/title-matches', {
+          key,
+          body: '{}',
+          headers: { 'content-type': 'application/json; charset=latin1' },
+        }),
+        401,
+        'UNAUTHORIZED',
+        false,
+      );
     }
   });
 
@@ -123,18 +146,46 @@ describe('requests that cannot be read', () => {
   const json = { 'content-type': 'application/json' };
 
   it('refuses a body that is not JSON (400), too large (413), in another charset or an unknown encoding (415), with the headers', async () => {
-    expectRefusal(await send('POST', '/land-registry/title-matches', { key: apiKey, body: '{not json', headers: json }), 400, 'INVALID_PARAMETERS');
-    expectRefusal(await send('POST', '/land-registry/title-matches', { key: apiKey, body: JSON.stringify({ address: 'x'.repeat(200_000) }), headers: json }), 413, 'PAYLOAD_TOO_LARGE');
-    const latin1 = await send('POST', '/land-registry/title-matches', { key: apiKey, body: '{}', headers: { 'content-type': 'application/json; charset=latin1' } });
+    expectRefusal(
+      await send('POST', '/land-registry/title-matches', { key: apiKey, body: '{not json', headers: json }),
+      400,
+      'INVALID_PARAMETERS',
+    );
+    expectRefusal(
+      await send('POST', '/land-registry/title-matches', {
+        key: apiKey,
+        body: JSON.stringify({ address: 'x'.repeat(200_000) }),
+        headers: json,
+      }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
+    const latin1 = await send('POST', '/land-registry/title-matches', {
+      key: apiKey,
+      body: '{}',
+      headers: { 'content-type': 'application/json; charset=latin1' },
+    });
     expectRefusal(latin1, 415, 'UNSUPPORTED_MEDIA_TYPE');
-    const compress = await send('POST', '/land-registry/title-matches', { key: apiKey, body: '{}', headers: { ...json, 'content-encoding': 'compress' } });
+    const compress = await send('POST', '/land-registry/title-matches', {
+      key: apiKey,
+      body: '{}',
+      headers: { ...json, 'content-encoding': 'compress' },
+    });
     expectRefusal(compress, 415, 'UNSUPPORTED_MEDIA_TYPE');
-    const corrupt = await send('POST', '/land-registry/title-matches', { key: apiKey, body: Buffer.from('not gzip'), headers: { ...json, 'content-encoding': 'gzip' } });
+    const corrupt = await send('POST', '/land-registry/title-matches', {
+      key: apiKey,
+      body: Buffer.from('not gzip'),
+      headers: { ...json, 'content-encoding': 'gzip' },
+    });
     expectRefusal(corrupt, 400, 'INVALID_PARAMETERS');
   });
 
   it('reads a gzip body as it reads a plain one', async () => {
-    const r = await send('POST', '/land-registry/test-register-extraction', { key: apiKey, body: gzipSync('{}'), headers: { ...json, 'content-encoding': 'gzip' } });
+    const r = await send('POST', '/land-registry/test-register-extraction', {
+      key: apiKey,
+      body: gzipSync('{}'),
+      headers: { ...json, 'content-encoding': 'gzip' },
+    });
     expect([r.status, r.body.data.document.type]).toEqual([200, 'synthetic_test_register']);
   });
 
@@ -147,22 +198,35 @@ describe('requests that cannot be read', () => {
 
   it('answers headers over the limit with the envelope', async () => {
     const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-      const req = httpRequest(t.url('/api/v1/property/renovation-uplift-calculator'), { headers: { 'x-api-key': apiKey, 'x-padding': 'a'.repeat(20_000) } }, (res) => {
-        let body = '';
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      });
+      const req = httpRequest(
+        t.url('/api/v1/property/renovation-uplift-calculator'),
+        { headers: { 'x-api-key': apiKey, 'x-padding': 'a'.repeat(20_000) } },
+        (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
-    expect([answer.status, answer.headers['x-credits-charged'], JSON.parse(answer.body).error.code]).toEqual([431, '0', 'REQUEST_HEADER_FIELDS_TOO_LARGE']);
+    expect([answer.status, answer.headers['x-credits-charged'], JSON.parse(answer.body).error.code]).toEqual([
+      431,
+      '0',
+      'REQUEST_HEADER_FIELDS_TOO_LARGE',
+    ]);
   });
 });
 
 describe('the operator API', () => {
   it('checks its token before it reads a body, and answers every error as JSON', async () => {
-    const admin = (path: string, init: RequestInit) => fetch(`${t.stack.adminUrl}${path}`, { ...init, signal: AbortSignal.timeout(10_000) });
-    const malformed = await admin('/admin/v1/accounts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' });
+    const admin = (path: string, init: RequestInit) =>
+      fetch(`${t.stack.adminUrl}${path}`, { ...init, signal: AbortSignal.timeout(10_000) });
+    const malformed = await admin('/admin/v1/accounts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
     expect([malformed.status, malformed.headers.get('content-type')]).toEqual([401, expect.stringContaining('application/json')]);
     const token = (t.admin as unknown as { token: string }).token;
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -181,7 +245,10 @@ describe('land registry inputs', () => {
   it('refuses a whitespace-only address or postcode with 400, charging nothing', async () => {
     const before = await remaining();
     const json = { 'content-type': 'application/json' };
-    for (const body of [{ address: '   ', postcode: 'RG40 9ZZ' }, { address: '14 Larkspur Close', postcode: '      ' }]) {
+    for (const body of [
+      { address: '   ', postcode: 'RG40 9ZZ' },
+      { address: '14 Larkspur Close', postcode: '      ' },
+    ]) {
       const r = await send('POST', '/land-registry/title-matches', { key: apiKey, body: JSON.stringify(body), headers: json });
       expectRefusal(r, 400, 'INVALID_PARAMETERS');
     }

@@ -23,7 +23,8 @@ const setLondonTime = (local: string) => {
   const at = DateTime.fromISO(local, { zone: 'Europe/London' });
   t.setClockOffset(at.toMillis() - Date.now());
 };
-const registryOpenHour = () => setLondonTime(DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 10, minute: 0 }).toISO() as string);
+const registryOpenHour = () =>
+  setLondonTime(DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 10, minute: 0 }).toISO() as string);
 
 const customer = async (options: { pence?: number; ordering?: boolean; credits?: number } = {}) =>
   t.admin.createAccount('enterprise', options.credits ?? 10_000, {
@@ -33,12 +34,18 @@ const customer = async (options: { pence?: number; ordering?: boolean; credits?:
     orderingEnabled: options.ordering ?? true,
   });
 
-const send = (method: string, path: string, apiKey: string, body?: unknown, headers: Record<string, string> = {}) => t.send(method, path, apiKey, body, headers);
+const send = (method: string, path: string, apiKey: string, body?: unknown, headers: Record<string, string> = {}) =>
+  t.send(method, path, apiKey, body, headers);
 const charged = (r: { headers: Headers }) => Number(r.headers.get('x-credits-charged'));
 /** A placement charges nothing yet: it reserves the order's credits, charged when the registry accepts the order. */
 const reserved = (r: { headers: Headers }) => Number(r.headers.get('x-credits-reserved'));
 
-const orderBody = (titleNumber: string, documentType: 'register' | 'plan' | 'both', extract = false, extra: Record<string, unknown> = {}) => ({
+const orderBody = (
+  titleNumber: string,
+  documentType: 'register' | 'plan' | 'both',
+  extract = false,
+  extra: Record<string, unknown> = {},
+) => ({
   titleNumber,
   documentType,
   ...(extract ? { extractRegisterText: true } : {}),
@@ -47,7 +54,8 @@ const orderBody = (titleNumber: string, documentType: 'register' | 'plan' | 'bot
 });
 let keys = 0;
 const newKey = () => `test-key-${Date.now()}-${++keys}`;
-const placeOrder = (apiKey: string, body: unknown, key = newKey()) => send('POST', '/land-registry/title-orders', apiKey, body, { 'Idempotency-Key': key });
+const placeOrder = (apiKey: string, body: unknown, key = newKey()) =>
+  send('POST', '/land-registry/title-orders', apiKey, body, { 'Idempotency-Key': key });
 
 /** Money moves after the status does (the driver settles at the ledger next): an ended order is read once settled. */
 const settled = (o: any) =>
@@ -68,7 +76,12 @@ const orderUntil = async (apiKey: string, orderId: string, statuses: string[], t
 
 const balances = async (accountId: string) => {
   const b = await t.admin.showAccount(accountId);
-  return { credits: b.availableCredits, pence: b.purchaseBalance.availablePence, reservedPence: b.purchaseBalance.reservedPence, quarantinedPence: b.purchaseBalance.quarantinedPence };
+  return {
+    credits: b.availableCredits,
+    pence: b.purchaseBalance.availablePence,
+    reservedPence: b.purchaseBalance.reservedPence,
+    quarantinedPence: b.purchaseBalance.quarantinedPence,
+  };
 };
 const auditPasses = () => expect(runAudit(t.databaseUrl).code).toBe(0);
 
@@ -79,10 +92,17 @@ describe('title lookup', () => {
     const c = await customer();
     const byUprn = await send('POST', '/land-registry/title-matches', c.apiKey, { uprn: '100081240517' });
     expect(byUprn.status).toBe(200);
-    expect(byUprn.body.data).toEqual({ status: 'matched', count: 1, titles: [{ titleNumber: 'BK509231', tenure: 'freehold', matchedAddress: expect.stringContaining('14 Larkspur Close') }] });
+    expect(byUprn.body.data).toEqual({
+      status: 'matched',
+      count: 1,
+      titles: [{ titleNumber: 'BK509231', tenure: 'freehold', matchedAddress: expect.stringContaining('14 Larkspur Close') }],
+    });
     expect(byUprn.body.billing).toEqual({ mode: 'prepaid', creditsCharged: 25, creditsRemaining: 9_975, creditsRefreshAt: null });
 
-    const byAddress = await send('POST', '/land-registry/title-matches', c.apiKey, { address: 'Hawthorn Court, 22 Ellery Road', postcode: 'nw5 9zz' });
+    const byAddress = await send('POST', '/land-registry/title-matches', c.apiKey, {
+      address: 'Hawthorn Court, 22 Ellery Road',
+      postcode: 'nw5 9zz',
+    });
     expect(byAddress.status).toBe(200);
     expect(byAddress.body.data.count).toBe(2);
     expect(byAddress.body.data.titles.map((x: any) => x.titleNumber).sort()).toEqual(['NGL402216', 'NGL918273']);
@@ -92,7 +112,13 @@ describe('title lookup', () => {
 
   it('refuses bodies that are not exactly one alternative, and places outside England and Wales, charging nothing', async () => {
     const c = await customer();
-    for (const body of [{}, { uprn: '1', address: 'x y', postcode: 'RG40 9ZZ' }, { uprn: '12a' }, { address: '14 Larkspur Close' }, { uprn: '1', extra: true }]) {
+    for (const body of [
+      {},
+      { uprn: '1', address: 'x y', postcode: 'RG40 9ZZ' },
+      { uprn: '12a' },
+      { address: '14 Larkspur Close' },
+      { uprn: '1', extra: true },
+    ]) {
       const r = await send('POST', '/land-registry/title-matches', c.apiKey, body);
       expect([r.status, r.body.error.code, charged(r)]).toEqual([400, 'INVALID_PARAMETERS', 0]);
       expect(r.headers.get('x-credits-remaining')).toBe('10000');
@@ -171,13 +197,27 @@ describe('official copy orders', () => {
     const placed = await placeOrder(c.apiKey, orderBody('BK509231', 'register', true));
     expect(placed.status).toBe(202);
     expect([charged(placed), reserved(placed)]).toEqual([0, 150]);
-    expect(placed.body.billing).toEqual({ mode: 'prepaid', creditsCharged: 0, creditsReserved: 150, creditsRemaining: 9_850, creditsRefreshAt: null });
-    expect(placed.body.data).toMatchObject({ titleNumber: 'BK509231', documentType: 'register', cost: { totalPence: 700, totalCredits: 150, extractionCredits: 100 } });
+    expect(placed.body.billing).toEqual({
+      mode: 'prepaid',
+      creditsCharged: 0,
+      creditsReserved: 150,
+      creditsRemaining: 9_850,
+      creditsRefreshAt: null,
+    });
+    expect(placed.body.data).toMatchObject({
+      titleNumber: 'BK509231',
+      documentType: 'register',
+      cost: { totalPence: 700, totalCredits: 150, extractionCredits: 100 },
+    });
     const orderId = placed.body.data.id as string;
 
     const done = await orderUntil(c.apiKey, orderId, ['completed', 'failed', 'quarantined']);
     expect(done.status).toBe('completed');
-    expect(done.cost).toMatchObject({ paymentStatus: 'captured', documentCreditPaymentStatus: 'captured', extractionPaymentStatus: 'captured' });
+    expect(done.cost).toMatchObject({
+      paymentStatus: 'captured',
+      documentCreditPaymentStatus: 'captured',
+      extractionPaymentStatus: 'captured',
+    });
     const [doc] = done.documents;
     expect(doc).toMatchObject({ type: 'register', status: 'available', textStatus: 'ready', extraction: { status: 'ready' } });
     expect(doc.extraction.data.title).toMatchObject({ titleNumber: 'BK509231', tenure: 'Freehold' });
@@ -222,8 +262,18 @@ describe('official copy orders', () => {
       [orderBody('BK509231', 'register'), {}, 400, 'IDEMPOTENCY_KEY_REQUIRED'],
       [orderBody('BK509231', 'register'), { 'Idempotency-Key': 'short' }, 400, 'INVALID_IDEMPOTENCY_KEY'],
       [orderBody('BK509231', 'register', false, { surprise: 1 }), { 'Idempotency-Key': newKey() }, 400, 'INVALID_PARAMETERS'],
-      [{ ...orderBody('BK509231', 'register'), purchaseAuthorisation: { maximumChargePence: 1400 } }, { 'Idempotency-Key': newKey() }, 422, 'PURCHASE_AUTHORISATION_MISMATCH'],
-      [{ ...orderBody('BK509231', 'register'), purchaseAuthorisation: { maximumChargePence: 500 } }, { 'Idempotency-Key': newKey() }, 400, 'INVALID_PARAMETERS'],
+      [
+        { ...orderBody('BK509231', 'register'), purchaseAuthorisation: { maximumChargePence: 1400 } },
+        { 'Idempotency-Key': newKey() },
+        422,
+        'PURCHASE_AUTHORISATION_MISMATCH',
+      ],
+      [
+        { ...orderBody('BK509231', 'register'), purchaseAuthorisation: { maximumChargePence: 500 } },
+        { 'Idempotency-Key': newKey() },
+        400,
+        'INVALID_PARAMETERS',
+      ],
       [orderBody('BK509231', 'plan', true), { 'Idempotency-Key': newKey() }, 400, 'EXTRACTION_NOT_AVAILABLE_FOR_PLAN'],
       [orderBody('ZZ999999', 'register'), { 'Idempotency-Key': newKey() }, 404, 'TITLE_NOT_FOUND'],
       [orderBody('WSX118204', 'register'), { 'Idempotency-Key': newKey() }, 409, 'TITLE_CLOSED'],
@@ -241,9 +291,16 @@ describe('official copy orders', () => {
   it('refuses an order the credits cannot cover (402) and a call without a valid key (401), charging nothing', async () => {
     const c = await customer({ credits: 149 });
     const r = await placeOrder(c.apiKey, orderBody('BK509231', 'register', true));
-    expect([r.status, r.body.error.code, charged(r), r.headers.get('x-credits-remaining')]).toEqual([402, 'INSUFFICIENT_CREDITS', 0, '149']);
+    expect([r.status, r.body.error.code, charged(r), r.headers.get('x-credits-remaining')]).toEqual([
+      402,
+      'INSUFFICIENT_CREDITS',
+      0,
+      '149',
+    ]);
     const b = await t.admin.showAccount(c.accountId);
-    expect([b.availableCredits, b.reservedCredits, b.purchaseBalance.availablePence, b.purchaseBalance.reservedPence]).toEqual([149, 0, 5_000, 0]);
+    expect([b.availableCredits, b.reservedCredits, b.purchaseBalance.availablePence, b.purchaseBalance.reservedPence]).toEqual([
+      149, 0, 5_000, 0,
+    ]);
     const anonymous = await send('POST', '/land-registry/title-matches', 'not-a-key', { uprn: '100081240517' });
     expect([anonymous.status, anonymous.body.error.code, charged(anonymous)]).toEqual([401, 'UNAUTHORIZED', 0]);
   });
@@ -288,7 +345,10 @@ describe('official copy orders', () => {
   it('places one order and charges once for two concurrent requests with the same key', async () => {
     const c = await customer();
     const key = newKey();
-    const [a, b] = await Promise.all([placeOrder(c.apiKey, orderBody('BK509231', 'register'), key), placeOrder(c.apiKey, orderBody('BK509231', 'register'), key)]);
+    const [a, b] = await Promise.all([
+      placeOrder(c.apiKey, orderBody('BK509231', 'register'), key),
+      placeOrder(c.apiKey, orderBody('BK509231', 'register'), key),
+    ]);
     expect([a.status, b.status]).toEqual([202, 202]);
     expect(a.body.data.id).toBe(b.body.data.id);
     expect(reserved(a) + reserved(b)).toBe(50);
@@ -366,7 +426,9 @@ describe('registry opening hours', () => {
     expect(placed.status).toBe(202);
     expect(placed.body.data).toMatchObject({ status: 'waiting_for_registry', retryAfter: opening, cost: { paymentStatus: 'reserved' } });
     await new Promise((r) => setTimeout(r, 1_500));
-    expect((await send('GET', `/land-registry/title-orders/${placed.body.data.id}`, c.apiKey)).body.data.status).toBe('waiting_for_registry');
+    expect((await send('GET', `/land-registry/title-orders/${placed.body.data.id}`, c.apiKey)).body.data.status).toBe(
+      'waiting_for_registry',
+    );
     expect((await registry.orders()).some((o) => o.clientReference === placed.body.data.id)).toBe(false);
 
     t.setClockOffset(Date.parse(opening) - Date.now());
@@ -422,7 +484,9 @@ describe('test register extraction', () => {
     const r = await send('POST', '/land-registry/test-register-extraction', c.apiKey, {});
     expect(r.status).toBe(200);
     expect(charged(r)).toBe(0);
-    expect(r.body.data.document).toEqual(expect.objectContaining({ type: 'synthetic_test_register', official: false, registryOrdered: false }));
+    expect(r.body.data.document).toEqual(
+      expect.objectContaining({ type: 'synthetic_test_register', official: false, registryOrdered: false }),
+    );
     expect(r.body.data.analysis.title.titleNumber).toBe(r.body.data.fixture.titleNumber);
     expect((await send('POST', '/land-registry/test-register-extraction', c.apiKey, { any: 1 })).status).toBe(400);
     expect((await balances(c.accountId)).credits).toBe(10_000);

@@ -22,9 +22,20 @@ describe('finance audit over a live ledger', () => {
     expect(Math.max(...batchSizes)).toBeGreaterThan(1);
 
     const audit = runAudit(t.databaseUrl);
-    expect([audit.code, audit.stdout, audit.stderr]).toEqual([0, expect.stringContaining('result                PASS'), expect.any(String)]);
+    expect([audit.code, audit.stdout, audit.stderr]).toEqual([
+      0,
+      expect.stringContaining('result                PASS'),
+      expect.any(String),
+    ]);
     const row = audit.rows.find((r) => r.account_id === account.accountId);
-    expect(row).toMatchObject({ granted_credits: '50', captured_credits: '50', reserved_credits: '0', available_credits: '0', read_model: 'match', status: 'ok' });
+    expect(row).toMatchObject({
+      granted_credits: '50',
+      captured_credits: '50',
+      reserved_credits: '0',
+      available_credits: '0',
+      read_model: 'match',
+      status: 'ok',
+    });
   });
 
   it('replays the ledger as it stood at an earlier moment with --until', async () => {
@@ -37,9 +48,17 @@ describe('finance audit over a live ledger', () => {
 
     const then = runAudit(t.databaseUrl, '--until', moment);
     expect([then.code, then.stdout]).toEqual([0, expect.stringContaining('PASS')]);
-    expect(then.rows.find((r) => r.account_id === account.accountId)).toMatchObject({ captured_credits: '3', available_credits: '7', read_model: 'not-compared' });
+    expect(then.rows.find((r) => r.account_id === account.accountId)).toMatchObject({
+      captured_credits: '3',
+      available_credits: '7',
+      read_model: 'not-compared',
+    });
     const now = runAudit(t.databaseUrl);
-    expect(now.rows.find((r) => r.account_id === account.accountId)).toMatchObject({ captured_credits: '5', available_credits: '5', read_model: 'match' });
+    expect(now.rows.find((r) => r.account_id === account.accountId)).toMatchObject({
+      captured_credits: '5',
+      available_credits: '5',
+      read_model: 'match',
+    });
   });
 
   it('fails, with exit code 1, when the read model disagrees with the ledger', async () => {

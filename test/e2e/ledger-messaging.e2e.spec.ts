@@ -29,7 +29,11 @@ afterAll(async () => {
 const ctx = { correlationId: 'ledger-messaging-test', actor: 'test' };
 
 /** Sends the same command (same id) twice, as a redelivery would, and returns both answers. */
-const twice = async <S extends Parameters<Awaited<ReturnType<typeof connectTestBus>>['rpc']['request']>[0]>(spec: S, accountId: string, data: object) => {
+const twice = async <S extends Parameters<Awaited<ReturnType<typeof connectTestBus>>['rpc']['request']>[0]>(
+  spec: S,
+  accountId: string,
+  data: object,
+) => {
   const topic = topicsFor(t.stack.options.namespace).commands('billing-ledger');
   const commandId = randomUUID();
   const send = () => rpc().request(spec, topic, accountId, data as never, ctx, { timeoutMs: 10_000, commandId });
@@ -39,30 +43,67 @@ const twice = async <S extends Parameters<Awaited<ReturnType<typeof connectTestB
 describe('billing ledger over Kafka', () => {
   it('records every kind of ledger command once when it is delivered twice', async () => {
     const accountId = `acc_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-    const opened = await twice(billing.OpenAccount, accountId, { accountId, plan: 'basic', apiKeyHash: 'b'.repeat(64), apiKeyPrefix: 'pds_live_test', openingCredits: 5 });
+    const opened = await twice(billing.OpenAccount, accountId, {
+      accountId,
+      plan: 'basic',
+      apiKeyHash: 'b'.repeat(64),
+      apiKeyPrefix: 'pds_live_test',
+      openingCredits: 5,
+    });
     expect(opened[0]).toEqual(opened[1]);
     const granted = await twice(billing.GrantCredits, accountId, { accountId, grantId: 'top-up-1', amountCredits: 3, reason: 'test' });
     expect(granted.map((g) => g.ok && g.data.availableCredits)).toEqual([8, 8]);
     const reservationId = `rsv_${randomUUID()}`;
-    const reserved = await twice(billing.ReserveCredits, accountId, { accountId, reservationId, amountCredits: 2, operation: 'test', requestId: 'dup' });
+    const reserved = await twice(billing.ReserveCredits, accountId, {
+      accountId,
+      reservationId,
+      amountCredits: 2,
+      operation: 'test',
+      requestId: 'dup',
+    });
     expect(reserved.map((r) => r.ok && r.data.availableCredits)).toEqual([6, 6]);
     const released = await twice(billing.ReleaseCredits, accountId, { accountId, reservationId, reason: 'test' });
     expect(released.map((r) => r.ok && r.data.availableCredits)).toEqual([8, 8]);
 
-
     // The Purchase Balance side, holds and entitlements: each answer twice the same, each event recorded once.
-    const pence = (outcomes: Array<RequestOutcome<billing.LedgerBalance>>) => outcomes.map((o) => (o.ok ? [o.data.availableCredits, o.data.purchaseBalance.availablePence] : o.error.code));
-    expect(pence(await twice(billing.SetOrderingEntitlement, accountId, { accountId, enabled: true, reason: 'test' }))).toEqual([[8, 0], [8, 0]]);
-    expect(pence(await twice(billing.DepositPurchaseBalance, accountId, { accountId, depositId: 'dep-1', amountPence: 1_400, reference: 'test' }))).toEqual([[8, 1_400], [8, 1_400]]);
+    const pence = (outcomes: Array<RequestOutcome<billing.LedgerBalance>>) =>
+      outcomes.map((o) => (o.ok ? [o.data.availableCredits, o.data.purchaseBalance.availablePence] : o.error.code));
+    expect(pence(await twice(billing.SetOrderingEntitlement, accountId, { accountId, enabled: true, reason: 'test' }))).toEqual([
+      [8, 0],
+      [8, 0],
+    ]);
+    expect(
+      pence(
+        await twice(billing.DepositPurchaseBalance, accountId, { accountId, depositId: 'dep-1', amountPence: 1_400, reference: 'test' }),
+      ),
+    ).toEqual([
+      [8, 1_400],
+      [8, 1_400],
+    ]);
     const order = { accountId, amountCredits: 2, amountPence: 700, purpose: 'official_copy_order', operation: 'test', requestId: 'order' };
-    expect(pence(await twice(billing.ReserveCredits, accountId, { ...order, reservationId: 'order-1' }))).toEqual([[6, 700], [6, 700]]);
-    expect(pence(await twice(billing.CaptureCredits, accountId, { accountId, reservationId: 'order-1' }))).toEqual([[6, 700], [6, 700]]);
+    expect(pence(await twice(billing.ReserveCredits, accountId, { ...order, reservationId: 'order-1' }))).toEqual([
+      [6, 700],
+      [6, 700],
+    ]);
+    expect(pence(await twice(billing.CaptureCredits, accountId, { accountId, reservationId: 'order-1' }))).toEqual([
+      [6, 700],
+      [6, 700],
+    ]);
     const refund = { accountId, reservationId: 'order-1', refundId: 'refund-1', amountCredits: 1, amountPence: 200, reason: 'test' };
-    expect(pence(await twice(billing.RefundCapture, accountId, refund))).toEqual([[7, 900], [7, 900]]);
-    expect(pence(await twice(billing.ReserveCredits, accountId, { ...order, reservationId: 'order-2', amountCredits: 1 }))).toEqual([[6, 200], [6, 200]]);
+    expect(pence(await twice(billing.RefundCapture, accountId, refund))).toEqual([
+      [7, 900],
+      [7, 900],
+    ]);
+    expect(pence(await twice(billing.ReserveCredits, accountId, { ...order, reservationId: 'order-2', amountCredits: 1 }))).toEqual([
+      [6, 200],
+      [6, 200],
+    ]);
     const quarantined = await twice(billing.QuarantineReservation, accountId, { accountId, reservationId: 'order-2', reason: 'test' });
     expect(quarantined.map((q) => q.ok && q.data.purchaseBalance.quarantinedPence)).toEqual([700, 700]);
-    expect(pence(await twice(billing.ReleaseCredits, accountId, { accountId, reservationId: 'order-2', reason: 'test' }))).toEqual([[7, 900], [7, 900]]);
+    expect(pence(await twice(billing.ReleaseCredits, accountId, { accountId, reservationId: 'order-2', reason: 'test' }))).toEqual([
+      [7, 900],
+      [7, 900],
+    ]);
     const debt = await twice(billing.RecordDebt, accountId, { accountId, debtId: 'debt-1', amountPence: 100, reason: 'test' });
     expect(debt.map((d) => d.ok && d.data.purchaseBalance.debtPence)).toEqual([100, 100]);
     const held = await twice(billing.SetAccountHold, accountId, { accountId, held: true, reason: 'test' });
@@ -115,20 +156,37 @@ describe('billing ledger over Kafka', () => {
   it('handles a command delivered twice (same id) as one', async () => {
     const account = await t.admin.createAccount('basic', 10);
     const topic = topicsFor(t.stack.options.namespace).commands('billing-ledger');
-    const reserve = { accountId: account.accountId, reservationId: `rsv_${randomUUID()}`, amountCredits: 3, operation: 'test', requestId: 'r1' };
+    const reserve = {
+      accountId: account.accountId,
+      reservationId: `rsv_${randomUUID()}`,
+      amountCredits: 3,
+      operation: 'test',
+      requestId: 'r1',
+    };
     const reserveId = randomUUID();
-    const first = await rpc().request(billing.ReserveCredits, topic, account.accountId, reserve, ctx, { timeoutMs: 10_000, commandId: reserveId });
-    const again = await rpc().request(billing.ReserveCredits, topic, account.accountId, reserve, ctx, { timeoutMs: 10_000, commandId: reserveId });
+    const first = await rpc().request(billing.ReserveCredits, topic, account.accountId, reserve, ctx, {
+      timeoutMs: 10_000,
+      commandId: reserveId,
+    });
+    const again = await rpc().request(billing.ReserveCredits, topic, account.accountId, reserve, ctx, {
+      timeoutMs: 10_000,
+      commandId: reserveId,
+    });
     expect(first).toEqual(again);
     expect(first.ok && first.data.availableCredits).toBe(7);
 
     const capture = { accountId: account.accountId, reservationId: reserve.reservationId };
     const captureId = randomUUID();
     await rpc().request(billing.CaptureCredits, topic, account.accountId, capture, ctx, { timeoutMs: 10_000, commandId: captureId });
-    const recaptured = await rpc().request(billing.CaptureCredits, topic, account.accountId, capture, ctx, { timeoutMs: 10_000, commandId: captureId });
+    const recaptured = await rpc().request(billing.CaptureCredits, topic, account.accountId, capture, ctx, {
+      timeoutMs: 10_000,
+      commandId: captureId,
+    });
     expect(recaptured.ok && recaptured.data.availableCredits).toBe(7);
 
-    const released = await rpc().request(billing.ReleaseCredits, topic, account.accountId, { ...capture, reason: 'late' }, ctx, { timeoutMs: 10_000 });
+    const released = await rpc().request(billing.ReleaseCredits, topic, account.accountId, { ...capture, reason: 'late' }, ctx, {
+      timeoutMs: 10_000,
+    });
     expect(released.ok ? 'released' : released.error.code).toBe('RESERVATION_ALREADY_CAPTURED');
 
     const replayed = await replayAccount(t.databaseUrl, account.accountId);

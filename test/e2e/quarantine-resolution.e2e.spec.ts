@@ -46,7 +46,8 @@ const customer = () =>
     orderingEnabled: true,
   });
 
-const send = (method: string, path: string, apiKey: string, body?: unknown, headers: Record<string, string> = {}) => t.send(method, path, apiKey, body, headers);
+const send = (method: string, path: string, apiKey: string, body?: unknown, headers: Record<string, string> = {}) =>
+  t.send(method, path, apiKey, body, headers);
 
 let keys = 0;
 const placeOrder = async (apiKey: string, titleNumber: string, extract: boolean) => {

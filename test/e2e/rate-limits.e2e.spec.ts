@@ -13,7 +13,10 @@ beforeAll(async () => {
   t.stack.spawnInstance('gateway', 'gateway-2', { PORT: String(port), ADMIN_TOKEN: '' });
   secondGateway = `http://127.0.0.1:${port}`;
   for (let ready = false; !ready; await new Promise((r) => setTimeout(r, 200))) {
-    ready = await fetch(`${secondGateway}/healthz`).then((r) => r.status === 200, () => false);
+    ready = await fetch(`${secondGateway}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
   }
 });
 afterAll(async () => t?.stop());
@@ -36,12 +39,12 @@ describe('rate limits shared by two gateway instances', () => {
     expect(Number(reset)).toBeLessThanOrEqual(unixS(Date.now() + 60_000));
     for (let i = 0; i < 10; i++) {
       const res = i === 0 ? first : await call(i % 2 === 0 ? t.stack.gatewayUrl : secondGateway, account.apiKey);
-      expect([res.status, res.headers.get('x-ratelimit-limit'), res.headers.get('x-ratelimit-remaining'), res.headers.get('x-ratelimit-reset')]).toEqual([
-        200,
-        '10',
-        String(9 - i),
-        reset,
-      ]);
+      expect([
+        res.status,
+        res.headers.get('x-ratelimit-limit'),
+        res.headers.get('x-ratelimit-remaining'),
+        res.headers.get('x-ratelimit-reset'),
+      ]).toEqual([200, '10', String(9 - i), reset]);
     }
     const refused = await call(secondGateway, account.apiKey);
     expect(refused.status).toBe(429);
@@ -60,7 +63,9 @@ describe('rate limits shared by two gateway instances', () => {
 
   it('admits exactly the limit when calls race on both gateways at once', async () => {
     const account = await t.admin.createAccount('basic', 500);
-    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => call(i % 2 === 0 ? t.stack.gatewayUrl : secondGateway, account.apiKey)));
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => call(i % 2 === 0 ? t.stack.gatewayUrl : secondGateway, account.apiKey)),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     expect(results.filter((r) => r.status === 429)).toHaveLength(6);
     expect((await t.admin.showAccount(account.accountId)).availableCredits).toBe(490);
@@ -70,12 +75,49 @@ describe('rate limits shared by two gateway instances', () => {
     const stackFile = join(t.stack.options.logDir, 'stack-rate.json');
     writeFileSync(stackFile, JSON.stringify({ adminUrl: t.stack.adminUrl, adminToken: (t.admin as unknown as { token: string }).token }));
     const admin = (...args: string[]) =>
-      JSON.parse(execFileSync(process.execPath, [join(__dirname, '..', '..', 'infra', 'dist', 'cli', 'admin.js'), ...args], { env: { ...process.env, PDS_STACK_FILE: stackFile } }).toString());
-    const account = admin('account', 'create', '--plan', 'enterprise', '--credits', '50', '--per-minute', '3', '--per-day', '100', '--per-month', '1000');
+      JSON.parse(
+        execFileSync(process.execPath, [join(__dirname, '..', '..', 'infra', 'dist', 'cli', 'admin.js'), ...args], {
+          env: { ...process.env, PDS_STACK_FILE: stackFile },
+        }).toString(),
+      );
+    const account = admin(
+      'account',
+      'create',
+      '--plan',
+      'enterprise',
+      '--credits',
+      '50',
+      '--per-minute',
+      '3',
+      '--per-day',
+      '100',
+      '--per-month',
+      '1000',
+    );
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await call(secondGateway, account.apiKey)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
-    expect(() => execFileSync(process.execPath, [join(__dirname, '..', '..', 'infra', 'dist', 'cli', 'admin.js'), 'account', 'create', '--plan', 'basic', '--credits', '1', '--per-minute', '3', '--per-day', '4', '--per-month', '5'], { env: { ...process.env, PDS_STACK_FILE: stackFile }, stdio: 'pipe' })).toThrow();
+    expect(() =>
+      execFileSync(
+        process.execPath,
+        [
+          join(__dirname, '..', '..', 'infra', 'dist', 'cli', 'admin.js'),
+          'account',
+          'create',
+          '--plan',
+          'basic',
+          '--credits',
+          '1',
+          '--per-minute',
+          '3',
+          '--per-day',
+          '4',
+          '--per-month',
+          '5',
+        ],
+        { env: { ...process.env, PDS_STACK_FILE: stackFile }, stdio: 'pipe' },
+      ),
+    ).toThrow();
   });
 
   it('on Basic, refuses an 11th call within 60 s of a burst across a minute boundary, and admits again 60 s after it', async () => {

@@ -36,7 +36,13 @@ describe('renovation uplift calculator through the whole stack', () => {
           totalChangePercent: '32.0%',
           pricePerM2: { original: 2500, adjusted: 2750 },
           pricePerSqFt: { original: 232, adjusted: 255 },
-          breakdown: { extensionArea: 20, extensionValue: 50000, totalFloorArea: 120, renovationUplift: '10%', renovationUpliftValue: 30000 },
+          breakdown: {
+            extensionArea: 20,
+            extensionValue: 50000,
+            totalFloorArea: 120,
+            renovationUplift: '10%',
+            renovationUpliftValue: 30000,
+          },
         },
       },
       billing: { mode: 'prepaid', creditsCharged: 1, creditsRemaining: 9, creditsRefreshAt: null },
@@ -150,7 +156,11 @@ describe('renovation uplift calculator through the whole stack', () => {
       analysis: 'ok',
       location: 'ok',
     });
-    const doc = (await (await fetch(t.url('/api/v1/openapi.json'))).json()) as { openapi: string; info: { version: string }; paths: object };
+    const doc = (await (await fetch(t.url('/api/v1/openapi.json'))).json()) as {
+      openapi: string;
+      info: { version: string };
+      paths: object;
+    };
     expect([doc.openapi, doc.info.version]).toEqual(['3.1.0', '1.0.0']);
     expect(Object.keys(doc.paths)).toContain('/property/renovation-uplift-calculator');
     // The key comes first: an unknown path is 401 without one, 404 with one.
@@ -165,9 +175,17 @@ describe('renovation uplift calculator through the whole stack', () => {
     const stackFile = join(t.stack.options.logDir, 'stack.json');
     writeFileSync(stackFile, JSON.stringify({ adminUrl: t.stack.adminUrl, adminToken: (t.admin as unknown as { token: string }).token }));
     const admin = (...args: string[]) =>
-      JSON.parse(execFileSync(process.execPath, [join(__dirname, '..', '..', 'infra', 'dist', 'cli', 'admin.js'), ...args], { env: { ...process.env, PDS_STACK_FILE: stackFile } }).toString());
+      JSON.parse(
+        execFileSync(process.execPath, [join(__dirname, '..', '..', 'infra', 'dist', 'cli', 'admin.js'), ...args], {
+          env: { ...process.env, PDS_STACK_FILE: stackFile },
+        }).toString(),
+      );
     const created = admin('account', 'create', '--plan', 'basic', '--credits', '500', '--cycle', 'non-renewing');
-    expect(created).toEqual({ accountId: expect.stringMatching(/^acc_/), apiKey: expect.stringMatching(/^pds_live_/), creditsRefreshAt: null });
+    expect(created).toEqual({
+      accountId: expect.stringMatching(/^acc_/),
+      apiKey: expect.stringMatching(/^pds_live_/),
+      creditsRefreshAt: null,
+    });
     expect(admin('credits', 'grant', '--account', created.accountId, '--credits', '25').availableCredits).toBe(525);
     const res = await t.call(calculator('value=100&floorArea=10'), created.apiKey);
     expect(res.body.billing.creditsRemaining).toBe(524);
@@ -183,14 +201,22 @@ describe('renovation uplift calculator through the whole stack', () => {
     });
     // Purchase Balance, debt, holds and the ordering entitlement, from the command line.
     expect(admin('balance', 'deposit', '--account', created.accountId, '--pence', '2500').purchaseBalance.availablePence).toBe(2_500);
-    expect(admin('debt', 'record', '--account', created.accountId, '--pence', '300', '--reason', 'card chargeback').purchaseBalance).toEqual({
+    expect(
+      admin('debt', 'record', '--account', created.accountId, '--pence', '300', '--reason', 'card chargeback').purchaseBalance,
+    ).toEqual({
       availablePence: 2_500,
       reservedPence: 0,
       quarantinedPence: 0,
       debtPence: 300,
     });
-    expect(admin('account', 'hold', '--account', created.accountId, '--reason', 'review').standing).toEqual({ held: true, orderingEnabled: false });
+    expect(admin('account', 'hold', '--account', created.accountId, '--reason', 'review').standing).toEqual({
+      held: true,
+      orderingEnabled: false,
+    });
     expect(admin('ordering', 'enable', '--account', created.accountId).standing).toEqual({ held: true, orderingEnabled: true });
-    expect(admin('account', 'unhold', '--account', created.accountId, '--reason', 'cleared').standing).toEqual({ held: false, orderingEnabled: true });
+    expect(admin('account', 'unhold', '--account', created.accountId, '--reason', 'cleared').standing).toEqual({
+      held: false,
+      orderingEnabled: true,
+    });
   });
 });

@@ -40,10 +40,22 @@ describe('stranded reservations', () => {
 
     const replayed = await replayAccount(t.databaseUrl, account.accountId);
     expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsReserved', 'CreditReservationExpired']);
-    expect(await readModelAt(t.databaseUrl, account.accountId, replayed.lastGlobalPosition)).toEqual({ granted: 5, captured: 0, reserved: 0, available: 5 });
+    expect(await readModelAt(t.databaseUrl, account.accountId, replayed.lastGlobalPosition)).toEqual({
+      granted: 5,
+      captured: 0,
+      reserved: 0,
+      available: 5,
+    });
 
     // A late capture (the gateway coming back) is refused: the caller is not charged for a call it was never answered.
-    const late = await testBus.rpc.request(billing.CaptureCredits, topic, account.accountId, { accountId: account.accountId, reservationId }, ctx, { timeoutMs: 10_000 });
+    const late = await testBus.rpc.request(
+      billing.CaptureCredits,
+      topic,
+      account.accountId,
+      { accountId: account.accountId, reservationId },
+      ctx,
+      { timeoutMs: 10_000 },
+    );
     expect(late.ok ? 'captured' : late.error.code).toBe('RESERVATION_EXPIRED');
 
     const db = new pg.Client({ connectionString: t.databaseUrl });

@@ -47,16 +47,22 @@ describe('data ownership', () => {
   it('alters only tables its own migrations created', () => {
     for (const file of migrationFiles()) {
       const sql = readFileSync(file.path, 'utf8');
-      for (const [, table] of sql.matchAll(/ALTER TABLE ([a-z_]+)/g)) expect(`${file.owner} alters ${table}: ${owners.get(table!)}`).toBe(`${file.owner} alters ${table}: ${file.owner}`);
+      for (const [, table] of sql.matchAll(/ALTER TABLE ([a-z_]+)/g))
+        expect(`${file.owner} alters ${table}: ${owners.get(table!)}`).toBe(`${file.owner} alters ${table}: ${file.owner}`);
     }
   });
 
   it('declares each read model as a view its owner creates', () => {
-    for (const model of readModels.readModels) expect(`${model.relation}: ${owners.get(model.relation)}`).toBe(`${model.relation}: ${model.owner}`);
+    for (const model of readModels.readModels)
+      expect(`${model.relation}: ${owners.get(model.relation)}`).toBe(`${model.relation}: ${model.owner}`);
   });
 
   it.each(serviceNames.map((s) => [s]))('%s names in SQL only its tables, the event store and the read models it reads', (service) => {
-    const byName = new Map(Object.entries(readModels).flatMap(([name, value]) => (typeof value === 'object' && value && 'relation' in value ? [[name, value]] : [])));
+    const byName = new Map(
+      Object.entries(readModels).flatMap(([name, value]) =>
+        typeof value === 'object' && value && 'relation' in value ? [[name, value]] : [],
+      ),
+    );
     for (const file of sourceFiles(join(repoRoot, 'services', service, 'src'))) {
       const { literal, contracts } = relationsNamed(readFileSync(file, 'utf8'));
       for (const relation of literal) {
@@ -67,14 +73,19 @@ describe('data ownership', () => {
       for (const name of contracts) {
         const model = byName.get(name) as (typeof readModels.readModels)[number] | undefined;
         if (!model) continue;
-        expect(`${file}: reads ${model.relation} as ${model.readers.includes(service) || model.owner === service ? 'a declared reader' : 'a stranger'}`).toMatch(/a declared reader$/);
+        expect(
+          `${file}: reads ${model.relation} as ${model.readers.includes(service) || model.owner === service ? 'a declared reader' : 'a stranger'}`,
+        ).toMatch(/a declared reader$/);
       }
     }
   });
 
-  it('finds the gateway reading other services\' data through read models only', () => {
-    const gateway = sourceFiles(join(repoRoot, 'services', 'gateway', 'src')).map((f) => readFileSync(f, 'utf8')).join('\n');
-    for (const table of ['api_keys', 'account_balances', 'title_orders', 'title_order_documents']) expect(relationsNamed(gateway).literal).not.toContain(table);
+  it("finds the gateway reading other services' data through read models only", () => {
+    const gateway = sourceFiles(join(repoRoot, 'services', 'gateway', 'src'))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    for (const table of ['api_keys', 'account_balances', 'title_orders', 'title_order_documents'])
+      expect(relationsNamed(gateway).literal).not.toContain(table);
     expect(relationsNamed(gateway).contracts).toEqual(expect.arrayContaining(['apiCallers', 'orders', 'files']));
   });
 });

@@ -6,10 +6,14 @@ import { join } from 'node:path';
 /** Runs the finance audit command against a stack's database, as finance would; returns its exit code, summary and CSV. */
 export const runAudit = (databaseUrl: string, ...args: string[]) => {
   const out = mkdtempSync(join(tmpdir(), 'pds-audit-'));
-  const run = spawnSync(process.execPath, [join(__dirname, '..', '..', 'services', 'billing-ledger', 'dist', 'audit', 'cli.js'), '--out', out, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    process.execPath,
+    [join(__dirname, '..', '..', 'services', 'billing-ledger', 'dist', 'audit', 'cli.js'), '--out', out, ...args],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: 'utf8',
+    },
+  );
   const csv = run.status === 2 ? '' : readFileSync(join(out, 'reconciliation.csv'), 'utf8');
   const [header, ...lines] = csv.trim().split('\n');
   const rows = lines.map((l) => Object.fromEntries((header ?? '').split(',').map((h, i) => [h, l.split(',')[i] ?? ''])));

@@ -4,7 +4,12 @@ import { expectChargedExactlyForSuccesses } from './reconcile';
 import type { TestStack } from './stack';
 
 /** Short timeouts so that the gateway gives up (and settles) quickly during a fault; reservations outlive them. */
-export const faultStackEnv = { LEDGER_TIMEOUT_MS: '1500', WORK_TIMEOUT_MS: '3000', RESERVATION_TTL_MS: '20000', RESERVATION_SWEEP_MS: '500' };
+export const faultStackEnv = {
+  LEDGER_TIMEOUT_MS: '1500',
+  WORK_TIMEOUT_MS: '3000',
+  RESERVATION_TTL_MS: '20000',
+  RESERVATION_SWEEP_MS: '500',
+};
 
 const path = '/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100';
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -5,7 +5,12 @@ import type { CallRecord } from './load';
  * After a fault-injection run: waits until nothing is held, then checks from the account's stream that each call
  * the client saw succeed was captured exactly once, each failed call not at all, and that the read model agrees.
  */
-export const expectChargedExactlyForSuccesses = async (databaseUrl: string, accountId: string, openingCredits: number, calls: CallRecord[]) => {
+export const expectChargedExactlyForSuccesses = async (
+  databaseUrl: string,
+  accountId: string,
+  openingCredits: number,
+  calls: CallRecord[],
+) => {
   await waitFor(async () => (await replayAccount(databaseUrl, accountId)).reservedCredits === 0, 60_000);
   const replayed = await replayAccount(databaseUrl, accountId);
   const reservationOf = new Map<string, string>();
@@ -16,7 +21,8 @@ export const expectChargedExactlyForSuccesses = async (databaseUrl: string, acco
   }
   const succeeded = calls.filter((c) => c.status === 200);
   const failed = calls.filter((c) => c.status !== 200);
-  for (const call of succeeded) expect([call.requestId, captures.get(reservationOf.get(call.requestId as string) ?? 'none')]).toEqual([call.requestId, 1]);
+  for (const call of succeeded)
+    expect([call.requestId, captures.get(reservationOf.get(call.requestId as string) ?? 'none')]).toEqual([call.requestId, 1]);
   for (const call of failed) {
     const reservation = call.requestId ? reservationOf.get(call.requestId) : undefined;
     expect([call.requestId, call.status, reservation && captures.get(reservation)]).toEqual([call.requestId, call.status, undefined]);
@@ -30,5 +36,10 @@ export const expectChargedExactlyForSuccesses = async (databaseUrl: string, acco
     reserved: 0,
     available: openingCredits - succeeded.length,
   });
-  return { calls: calls.length, succeeded: succeeded.length, failed: failed.length, failedStatuses: [...new Set(failed.map((c) => c.status))] };
+  return {
+    calls: calls.length,
+    succeeded: succeeded.length,
+    failed: failed.length,
+    failedStatuses: [...new Set(failed.map((c) => c.status))],
+  };
 };

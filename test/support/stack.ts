@@ -77,7 +77,11 @@ export const startTestStack = async (env: Record<string, string> = {}, options: 
         signal: AbortSignal.timeout(60_000),
       });
       const type = res.headers.get('content-type') ?? '';
-      return { status: res.status, headers: res.headers, body: type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer()) };
+      return {
+        status: res.status,
+        headers: res.headers,
+        body: type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer()),
+      };
     },
     setClockOffset,
     setClockFrozenAt: (at) => writeClock({ frozenAt: at.toISOString() }),

@@ -72,7 +72,12 @@ export const ReserveCredits = defineCommand(
     amountPence: z.number().int().min(0).max(100_000_000).default(0),
     purpose: ReservationPurpose.default('api_call'),
     /** How long the ledger keeps the reservation before voiding it; the ledger's default suits a single API call. */
-    expiresInMs: z.number().int().min(1_000).max(30 * 24 * 3_600_000).optional(),
+    expiresInMs: z
+      .number()
+      .int()
+      .min(1_000)
+      .max(30 * 24 * 3_600_000)
+      .optional(),
     operation: operationId,
     requestId: operationId,
   }),
@@ -120,11 +125,19 @@ export const DepositPurchaseBalance = defineCommand(
   LedgerBalance,
 );
 
-export const RecordDebt = defineCommand('RecordDebt', z.object({ accountId, debtId: operationId, amountPence: pence, reason }), LedgerBalance);
+export const RecordDebt = defineCommand(
+  'RecordDebt',
+  z.object({ accountId, debtId: operationId, amountPence: pence, reason }),
+  LedgerBalance,
+);
 
 export const SetAccountHold = defineCommand('SetAccountHold', z.object({ accountId, held: z.boolean(), reason }), LedgerBalance);
 
-export const SetOrderingEntitlement = defineCommand('SetOrderingEntitlement', z.object({ accountId, enabled: z.boolean(), reason }), LedgerBalance);
+export const SetOrderingEntitlement = defineCommand(
+  'SetOrderingEntitlement',
+  z.object({ accountId, enabled: z.boolean(), reason }),
+  LedgerBalance,
+);
 
 export const GetBalance = defineCommand('GetBalance', z.object({ accountId }), LedgerBalance);
 

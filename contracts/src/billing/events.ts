@@ -108,11 +108,23 @@ export const ReservationQuarantined = z.object({
 });
 export const CreditsRefunded = z.object({
   type: z.literal('CreditsRefunded'),
-  data: z.object({ accountId: z.string(), reservationId: z.string(), refundId: z.string(), amountCredits: z.number().int().positive(), reason: z.string() }),
+  data: z.object({
+    accountId: z.string(),
+    reservationId: z.string(),
+    refundId: z.string(),
+    amountCredits: z.number().int().positive(),
+    reason: z.string(),
+  }),
 });
 export const CashRefunded = z.object({
   type: z.literal('CashRefunded'),
-  data: z.object({ accountId: z.string(), reservationId: z.string(), refundId: z.string(), amountPence: z.number().int().positive(), reason: z.string() }),
+  data: z.object({
+    accountId: z.string(),
+    reservationId: z.string(),
+    refundId: z.string(),
+    amountPence: z.number().int().positive(),
+    reason: z.string(),
+  }),
 });
 export const CashDeposited = z.object({
   type: z.literal('CashDeposited'),
@@ -128,7 +140,10 @@ export const DebtRepaid = z.object({
   data: z.object({ accountId: z.string(), depositId: z.string(), amountPence: z.number().int().positive() }),
 });
 export const AccountHeld = z.object({ type: z.literal('AccountHeld'), data: z.object({ accountId: z.string(), reason: z.string() }) });
-export const AccountHoldLifted = z.object({ type: z.literal('AccountHoldLifted'), data: z.object({ accountId: z.string(), reason: z.string() }) });
+export const AccountHoldLifted = z.object({
+  type: z.literal('AccountHoldLifted'),
+  data: z.object({ accountId: z.string(), reason: z.string() }),
+});
 export const OrderingEntitlementChanged = z.object({
   type: z.literal('OrderingEntitlementChanged'),
   data: z.object({ accountId: z.string(), enabled: z.boolean(), reason: z.string() }),

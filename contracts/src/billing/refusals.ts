@@ -15,7 +15,8 @@ export const reservationRefusalCodes = [
 ] as const satisfies readonly ErrorCode[];
 export type ReservationRefusalCode = (typeof reservationRefusalCodes)[number];
 
-const isReservationRefusal = (code: string): code is ReservationRefusalCode => (reservationRefusalCodes as readonly string[]).includes(code);
+const isReservationRefusal = (code: string): code is ReservationRefusalCode =>
+  (reservationRefusalCodes as readonly string[]).includes(code);
 
 const words: Record<ReservationRefusalCode, (ledgerMessage: string) => string> = {
   INSUFFICIENT_CREDITS: (m) => `Not enough credits: ${m}.`,
@@ -29,5 +30,8 @@ const words: Record<ReservationRefusalCode, (ledgerMessage: string) => string> =
  * What the caller is told when the ledger refuses a reservation, or undefined for a code that is not such a refusal
  * (the ledger failing, which the caller must not be told is their fault).
  */
-export const reservationRefusal = (error: { code: string; message: string }): { code: ReservationRefusalCode; message: string } | undefined =>
+export const reservationRefusal = (error: {
+  code: string;
+  message: string;
+}): { code: ReservationRefusalCode; message: string } | undefined =>
   isReservationRefusal(error.code) ? { code: error.code, message: words[error.code](error.message.replace(/[.\s]*$/, '')) } : undefined;

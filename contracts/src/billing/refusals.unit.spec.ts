@@ -8,7 +8,10 @@ describe('reservation refusals', () => {
       code: 'INSUFFICIENT_CREDITS',
       message: 'Not enough credits: 150 credits needed, 149 available.',
     });
-    expect(reservationRefusal({ code: 'INSUFFICIENT_PURCHASE_BALANCE', message: '700 pence of Purchase Balance needed, 100 available.' })?.message).toBe(
+    expect(
+      reservationRefusal({ code: 'INSUFFICIENT_PURCHASE_BALANCE', message: '700 pence of Purchase Balance needed, 100 available.' })
+        ?.message,
+    ).toBe(
       'Not enough Purchase Balance: 700 pence of Purchase Balance needed, 100 available; top it up and order again with a new Idempotency-Key.',
     );
     expect(reservationRefusal({ code: 'ACCOUNT_IN_DEBT', message: 'the account owes 300 pence' })?.message).toBe(
@@ -18,8 +21,15 @@ describe('reservation refusals', () => {
     expect(reservationRefusal({ code: 'ACCOUNT_HELD', message: 'x' })?.code).toBe('ACCOUNT_HELD');
   });
 
-  it('maps nothing else: a ledger failure is not the caller\'s refusal', () => {
-    for (const code of ['RESERVATION_NOT_FOUND', 'ACCOUNT_NOT_FOUND', 'INVALID_COMMAND']) expect(reservationRefusal({ code, message: 'x' })).toBeUndefined();
-    expect([...reservationRefusalCodes].sort()).toEqual(['ACCOUNT_HELD', 'ACCOUNT_IN_DEBT', 'INSUFFICIENT_CREDITS', 'INSUFFICIENT_PURCHASE_BALANCE', 'ORDERING_NOT_ENABLED']);
+  it("maps nothing else: a ledger failure is not the caller's refusal", () => {
+    for (const code of ['RESERVATION_NOT_FOUND', 'ACCOUNT_NOT_FOUND', 'INVALID_COMMAND'])
+      expect(reservationRefusal({ code, message: 'x' })).toBeUndefined();
+    expect([...reservationRefusalCodes].sort()).toEqual([
+      'ACCOUNT_HELD',
+      'ACCOUNT_IN_DEBT',
+      'INSUFFICIENT_CREDITS',
+      'INSUFFICIENT_PURCHASE_BALANCE',
+      'ORDERING_NOT_ENABLED',
+    ]);
   });
 });

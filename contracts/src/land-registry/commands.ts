@@ -1,6 +1,14 @@
 import { LedgerBalance } from '../billing/commands';
 import { defineCommand } from '../messaging/envelope';
-import { OrderIdPath, TitleAvailability, TitleCandidates, TitleMatchRequest, TitleNumber, TitleOrder, TitleOrderRequest } from '../rest/land-registry';
+import {
+  OrderIdPath,
+  TitleAvailability,
+  TitleCandidates,
+  TitleMatchRequest,
+  TitleNumber,
+  TitleOrder,
+  TitleOrderRequest,
+} from '../rest/land-registry';
 import { z } from '../zod';
 import { SyntheticTestRegisterResult } from './extraction';
 

@@ -46,7 +46,9 @@ export const ChargesCaptured = event('ChargesCaptured', { at });
 export const ChargesReleased = event('ChargesReleased', { at });
 export const ChargesQuarantined = event('ChargesQuarantined', { at });
 export const DocumentsDelivered = event('DocumentsDelivered', {
-  documents: z.array(z.object({ type: z.enum(pdfKinds), documentId: z.string(), sha256: z.string(), sizeBytes: z.number().int().positive() })),
+  documents: z.array(
+    z.object({ type: z.enum(pdfKinds), documentId: z.string(), sha256: z.string(), sizeBytes: z.number().int().positive() }),
+  ),
   at,
 });
 export const FulfilmentFailed = event('FulfilmentFailed', { ...problem, at });

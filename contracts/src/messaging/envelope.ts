@@ -38,9 +38,8 @@ export const defineCommand = <T extends string, D extends z.ZodTypeAny, R extend
   }) as unknown as CommandSpec<T, D, R>['envelope'],
 });
 
-export type CommandOf<S> = S extends CommandSpec<infer T, infer D, z.ZodTypeAny>
-  ? { id: string; type: T; data: z.output<D>; metadata: MessageMetadata }
-  : never;
+export type CommandOf<S> =
+  S extends CommandSpec<infer T, infer D, z.ZodTypeAny> ? { id: string; type: T; data: z.output<D>; metadata: MessageMetadata } : never;
 export type ReplyOf<S> = S extends CommandSpec<string, z.ZodTypeAny, infer R> ? z.output<R> : never;
 
 /** Any command on the wire, before it is matched to its spec. */

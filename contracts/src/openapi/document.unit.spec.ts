@@ -18,7 +18,7 @@ describe('the OpenAPI document', () => {
     expect(run.status).toBe(0);
   });
 
-  it('declares every tag of the specification\'s operation groups', () => {
+  it("declares every tag of the specification's operation groups", () => {
     expect(doc().tags.map((t) => t.name)).toEqual(
       expect.arrayContaining([
         'Address and Identity',

@@ -22,7 +22,10 @@ const balanceHeaders: Record<string, ResponseHeaderDoc> = {
 
 const rateLimitHeaders: Record<string, ResponseHeaderDoc> = {
   'X-RateLimit-Limit': { description: 'Requests allowed per minute on this plan', schema: integer },
-  'X-RateLimit-Remaining': { description: 'Requests admissible now before a limit (any 60 s, the UK day or the UK month) refuses', schema: integer },
+  'X-RateLimit-Remaining': {
+    description: 'Requests admissible now before a limit (any 60 s, the UK day or the UK month) refuses',
+    schema: integer,
+  },
   'X-RateLimit-Reset': {
     description: 'Unix time (seconds) when the tightest limit next frees capacity; on a 429, when a request will be admitted',
     schema: integer,

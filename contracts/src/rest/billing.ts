@@ -29,8 +29,7 @@ export const billingHeaders = {
   reserved: 'X-Credits-Reserved',
 } as const;
 
-export const successEnvelope = <T extends z.ZodTypeAny>(data: T) =>
-  z.object({ success: z.literal(true), data, billing: Billing });
+export const successEnvelope = <T extends z.ZodTypeAny>(data: T) => z.object({ success: z.literal(true), data, billing: Billing });
 
 /** Rate-limit headers on every authenticated response; the reset is Unix time in seconds. */
 export const rateLimitHeaders = {

@@ -52,7 +52,11 @@ export const ErrorBody = z
       code: z.string().openapi({ description: 'Stable machine-readable code', example: 'INVALID_VALUE' }),
       message: z.string().openapi({ description: 'What went wrong and what to do about it' }),
       details: z.string().optional(),
-      retryAfter: z.string().datetime({ offset: true }).optional().openapi({ description: 'When to try again (503 LAND_REGISTRY_DELAYED)' }),
+      retryAfter: z
+        .string()
+        .datetime({ offset: true })
+        .optional()
+        .openapi({ description: 'When to try again (503 LAND_REGISTRY_DELAYED)' }),
     }),
   })
   .openapi('Error');

@@ -95,7 +95,6 @@ ${paymentStatusText}
 
 ${documentsText}`;
 
-
 const lookupErrors = {
   INSUFFICIENT_CREDITS: `Not enough credits (${lookupCredits}); nothing charged`,
   LAND_REGISTRY_ERROR: 'The registry or its service failed; nothing charged',
@@ -177,11 +176,13 @@ export const landRegistryOfficialCopyOrder = defineOperation({
     TITLE_CLOSED: 'The title is closed: order the continuing title named in the message; nothing charged',
     BACKDATED_COPY_NOT_CONFIRMED: 'Applications are pending: resend with `backdatedCopyConfirmed: true`; nothing charged',
     DOCUMENT_NOT_AVAILABLE: 'The registry cannot issue that document; nothing charged',
-    PURCHASE_AUTHORISATION_MISMATCH: '`maximumChargePence` is not the exact Purchase Balance charge (the message states it); nothing charged',
+    PURCHASE_AUTHORISATION_MISMATCH:
+      '`maximumChargePence` is not the exact Purchase Balance charge (the message states it); nothing charged',
     IDEMPOTENCY_KEY_REUSED: 'The key was used for a different order request; nothing charged',
     LAND_REGISTRY_ERROR: 'The registry or the order service failed; retry with the same `Idempotency-Key`',
     LAND_REGISTRY_DELAYED: 'The registry delayed the check; retry after `error.retryAfter` with the same `Idempotency-Key`',
-    UPSTREAM_TIMEOUT: 'The placement was not confirmed in time and may still complete; retry with the same `Idempotency-Key` (it cannot order twice)',
+    UPSTREAM_TIMEOUT:
+      'The placement was not confirmed in time and may still complete; retry with the same `Idempotency-Key` (it cannot order twice)',
   },
 });
 

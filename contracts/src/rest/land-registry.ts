@@ -13,7 +13,13 @@ export const normaliseTitleNumber = (text: string) => text.replace(/\s+/g, '').t
 export const TitleNumber = z
   .string()
   .transform(normaliseTitleNumber)
-  .pipe(z.string().min(3).max(20).regex(/^[A-Z0-9]+$/, 'letters and digits only'))
+  .pipe(
+    z
+      .string()
+      .min(3)
+      .max(20)
+      .regex(/^[A-Z0-9]+$/, 'letters and digits only'),
+  )
   .openapi({ type: 'string', minLength: 3, maxLength: 20, example: 'BK509231', description: 'Spaces are ignored and letters upper-cased' });
 const titleNumber = TitleNumber;
 const isoDateTime = z.string().datetime({ offset: true });
@@ -22,7 +28,12 @@ const isoDateTime = z.string().datetime({ offset: true });
 
 export const TitleMatchRequest = z
   .union([
-    z.strictObject({ uprn: z.string().regex(/^\d{1,12}$/, 'must be 1 to 12 digits').openapi({ example: '100081043512' }) }),
+    z.strictObject({
+      uprn: z
+        .string()
+        .regex(/^\d{1,12}$/, 'must be 1 to 12 digits')
+        .openapi({ example: '100081043512' }),
+    }),
     z.strictObject({
       // Trimmed before the lengths are checked: an address of spaces is no address.
       address: z.string().trim().min(2).max(300).openapi({ example: '14 Larkspur Close, Wokingham' }),
@@ -42,7 +53,9 @@ export const TitleCandidate = z.strictObject({
 
 export const TitleCandidates = z
   .strictObject({
-    status: z.enum(titleMatchStatuses).openapi({ description: '`matched` with one or more titles, or `no_match` (still a completed lookup)' }),
+    status: z
+      .enum(titleMatchStatuses)
+      .openapi({ description: '`matched` with one or more titles, or `no_match` (still a completed lookup)' }),
     count: z.number().int().nonnegative(),
     titles: z.array(TitleCandidate),
     reason: z.string().optional(),
@@ -120,13 +133,21 @@ export const TitleOrderRequest = z
   .strictObject({
     titleNumber,
     documentType: z.enum(documentTypes),
-    extractRegisterText: z.boolean().default(false).openapi({ description: 'Adds a private transcription and structured data of the register; not with plan-only orders' }),
+    extractRegisterText: z
+      .boolean()
+      .default(false)
+      .openapi({ description: 'Adds a private transcription and structured data of the register; not with plan-only orders' }),
     purchaseAuthorisation: z.strictObject({
-      maximumChargePence: z
-        .literal([700, 1400])
-        .openapi({ type: 'integer', enum: [700, 1400], description: 'Must equal the Purchase Balance charge exactly: 700 for one PDF, 1400 for both' }),
+      maximumChargePence: z.literal([700, 1400]).openapi({
+        type: 'integer',
+        enum: [700, 1400],
+        description: 'Must equal the Purchase Balance charge exactly: 700 for one PDF, 1400 for both',
+      }),
     }),
-    backdatedCopyConfirmed: z.boolean().default(false).openapi({ description: 'Permits a backdated copy when the registry reports pending applications' }),
+    backdatedCopyConfirmed: z
+      .boolean()
+      .default(false)
+      .openapi({ description: 'Permits a backdated copy when the registry reports pending applications' }),
   })
   .openapi('TitleOrderRequest');
 export type TitleOrderRequest = z.infer<typeof TitleOrderRequest>;
@@ -162,8 +183,13 @@ export const OrderDocument = z.strictObject({
   type: z.enum(pdfKinds),
   status: z.enum(documentStatuses),
   textStatus: z.enum(textStatuses),
-  downloadUrl: z.string().openapi({ description: 'The PDF (owner\'s API key required); 409 DOCUMENT_NOT_READY until `status` is `available`' }),
-  textUrl: z.string().nullable().openapi({ description: 'The register transcription as text/plain; null when extraction was not requested' }),
+  downloadUrl: z
+    .string()
+    .openapi({ description: "The PDF (owner's API key required); 409 DOCUMENT_NOT_READY until `status` is `available`" }),
+  textUrl: z
+    .string()
+    .nullable()
+    .openapi({ description: 'The register transcription as text/plain; null when extraction was not requested' }),
   extraction: z.strictObject({
     status: z.enum(extractionStatuses),
     text: z.string().optional(),
@@ -200,7 +226,12 @@ export const TitleOrder = z
 export type TitleOrder = z.infer<typeof TitleOrder>;
 export const TitleOrderResponse = successEnvelope(TitleOrder).openapi('TitleOrderResponse');
 export const TitleOrderStatusResponse = freeEnvelope(TitleOrder).openapi('TitleOrderStatusResponse');
-export const OrderIdPath = z.object({ orderId: z.string().regex(/^ord_[a-z0-9]{26}$/).openapi({ example: 'ord_3kq9x0c5m2h7t1v8w4y6z0a2b4' }) });
+export const OrderIdPath = z.object({
+  orderId: z
+    .string()
+    .regex(/^ord_[a-z0-9]{26}$/)
+    .openapi({ example: 'ord_3kq9x0c5m2h7t1v8w4y6z0a2b4' }),
+});
 
 export const TestRegisterExtractionRequest = z.strictObject({}).openapi('TestRegisterExtractionRequest');
 

@@ -7,7 +7,8 @@ import type { ErrorCode } from './errors';
 /** The specification's operation groups, with what each holds (the OpenAPI tags), plus the service's own pages. */
 export const operationTags = {
   'Address and Identity': 'Address autocomplete, canonical address retrieval, property identifiers.',
-  'Land Registry': 'Title lookup, document availability, official copy ordering and private title-register parsing; England and Wales only.',
+  'Land Registry':
+    'Title lookup, document availability, official copy ordering and private title-register parsing; England and Wales only.',
   'Property Analysis': 'Valuation, comparables, sold prices, renovation uplift.',
   'Property Reports': 'Asynchronous branded PDF information packs and job status.',
   'Property Due Diligence': 'Compliance, ownership, floor area, EPC, council tax, boundary, property profile.',
@@ -96,7 +97,9 @@ export interface Operation {
 /** Keeps the literal type of a declaration (its schemas, its cost, whether it is public) while checking its shape. */
 export const defineOperation = <const O extends Operation>(operation: O): O => operation;
 
-type Part<O extends Operation, K extends keyof OperationRequest> = O['request'] extends { [P in K]: infer S extends z.ZodTypeAny } ? z.output<S> : undefined;
+type Part<O extends Operation, K extends keyof OperationRequest> = O['request'] extends { [P in K]: infer S extends z.ZodTypeAny }
+  ? z.output<S>
+  : undefined;
 export type QueryOf<O extends Operation> = Part<O, 'query'>;
 export type ParamsOf<O extends Operation> = Part<O, 'params'>;
 export type HeadersOf<O extends Operation> = Part<O, 'headers'>;
@@ -119,7 +122,11 @@ export const commonErrors = (operation: Operation): Partial<Record<ErrorCode, st
   return {
     [unauthenticated]: 'The `X-API-Key` header is missing or not a valid key (checked before anything else, body included)',
     ...(operation.request.params || takesBody
-      ? { INVALID_PARAMETERS: takesBody ? 'The body is not valid JSON, or the path is not valid percent-encoding' : 'The path is not valid percent-encoding' }
+      ? {
+          INVALID_PARAMETERS: takesBody
+            ? 'The body is not valid JSON, or the path is not valid percent-encoding'
+            : 'The path is not valid percent-encoding',
+        }
       : {}),
     ...(takesBody
       ? {

@@ -50,7 +50,11 @@ export const RenovationUpliftQuery = fields
     }
     const adjusted = (q.value + q.extensionArea * perM2) * (1 + q.renovationUplift / 100);
     if (!(adjusted <= maxResultGbp)) {
-      ctx.addIssue({ code: 'custom', path: ['extensionArea'], message: `the adjusted value would exceed £${maxResultGbp.toExponential()}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['extensionArea'],
+        message: `the adjusted value would exceed £${maxResultGbp.toExponential()}`,
+      });
     }
   })
   .openapi('RenovationUpliftQuery');
@@ -99,7 +103,8 @@ const parameterErrors = {
   value: { code: 'INVALID_VALUE', message: '`value` is required and must be a positive number of pounds (at most 10^12).' },
   floorArea: {
     code: 'INVALID_FLOOR_AREA',
-    message: '`floorArea` is required and must be a positive number of square metres, large enough that value / floorArea is at most 10^15.',
+    message:
+      '`floorArea` is required and must be a positive number of square metres, large enough that value / floorArea is at most 10^15.',
   },
   extensionArea: {
     code: 'INVALID_EXTENSION_AREA',

@@ -37,7 +37,11 @@ const whole = (name: string, raw: string | undefined, min: number) => {
 /** The login name, recorded as who resolved an order (the operator API has one token for everyone); none if unknown. */
 const operatorName = (): string | undefined => {
   try {
-    return userInfo().username.replace(/[^A-Za-z0-9._@-]/g, '').slice(0, 64) || undefined;
+    return (
+      userInfo()
+        .username.replace(/[^A-Za-z0-9._@-]/g, '')
+        .slice(0, 64) || undefined
+    );
   } catch {
     return undefined;
   }
@@ -77,8 +81,13 @@ const main = async () => {
     const rateLimits =
       values['per-minute'] === undefined
         ? undefined
-        : { perMinute: whole('per-minute', values['per-minute'], 1), perDay: whole('per-day', values['per-day'], 1), perMonth: whole('per-month', values['per-month'], 1) };
-    const cycle = values.cycle === undefined ? undefined : cycles[values.cycle] ?? fail(`--cycle must be monthly, trial or non-renewing\n${usage}`);
+        : {
+            perMinute: whole('per-minute', values['per-minute'], 1),
+            perDay: whole('per-day', values['per-day'], 1),
+            perMonth: whole('per-month', values['per-month'], 1),
+          };
+    const cycle =
+      values.cycle === undefined ? undefined : (cycles[values.cycle] ?? fail(`--cycle must be monthly, trial or non-renewing\n${usage}`));
     const created = await admin.createAccount(
       values.plan ?? fail(`--plan is required\n${usage}`),
       values.credits === undefined ? undefined : whole('credits', values.credits, 0),
@@ -118,7 +127,12 @@ const main = async () => {
         break;
       case 'reservation capture':
       case 'reservation release':
-        result = await admin.resolveReservation(account(), values.reservation ?? fail(`--reservation is required\n${usage}`), verb as 'capture' | 'release', reason());
+        result = await admin.resolveReservation(
+          account(),
+          values.reservation ?? fail(`--reservation is required\n${usage}`),
+          verb as 'capture' | 'release',
+          reason(),
+        );
         break;
       case 'order resolve': {
         const orderId = values.order ?? fail(`--order is required\n${usage}`);

@@ -24,7 +24,13 @@ const demoAccount = async (admin: AdminClient): Promise<{ accountId: string; api
   const file = join(runDir, 'demo-account.json');
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { accountId: string; apiKey: string };
-    if (await admin.showAccount(saved.accountId).then(() => true, () => false)) return saved;
+    if (
+      await admin.showAccount(saved.accountId).then(
+        () => true,
+        () => false,
+      )
+    )
+      return saved;
   }
   // A monthly Basic plan (its allowance refreshes each month), with Purchase Balance and ordering enabled to try official copies.
   const created = await admin.createAccount('basic', undefined, { purchaseBalancePence: 5_000, orderingEnabled: true });
@@ -88,13 +94,23 @@ const main = async () => {
       supervisor,
     });
     const stackFile = join(runDir, 'stack.json');
-    writeFileSync(stackFile, JSON.stringify({ gatewayUrl: stack.gatewayUrl, adminUrl: stack.adminUrl, registryUrl: stack.registryUrl, adminToken, databaseUrl }, null, 2), { mode: 0o600 });
+    writeFileSync(
+      stackFile,
+      JSON.stringify(
+        { gatewayUrl: stack.gatewayUrl, adminUrl: stack.adminUrl, registryUrl: stack.registryUrl, adminToken, databaseUrl },
+        null,
+        2,
+      ),
+      { mode: 0o600 },
+    );
     chmodSync(stackFile, 0o600);
     const demo = await demoAccount(new AdminClient(stack.adminUrl, adminToken));
     say('');
     say(`Gateway:      ${stack.gatewayUrl}/api/v1`);
     say(`Demo API key: ${demo.apiKey}   (account ${demo.accountId}, Basic plan)`);
-    say(`Try:          curl -H 'X-API-Key: ${demo.apiKey}' '${stack.gatewayUrl}/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10'`);
+    say(
+      `Try:          curl -H 'X-API-Key: ${demo.apiKey}' '${stack.gatewayUrl}/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10'`,
+    );
     say(`Logs:         ${logDir}    Health: ${stack.gatewayUrl}/healthz    Processes: ${join(runDir, 'processes.json')}`);
     say(`Registry:     ${stack.registryUrl}   (HM Land Registry test environment; controls at /_control)`);
     say('Press Ctrl-C to stop.');

@@ -1,4 +1,5 @@
-// `npm test`: starts what the tests need (Debian PostgreSQL, Apache Kafka), runs every jest project, stops them.
+// `npm test`: checks types, formatting and lint, starts what the tests need (Debian PostgreSQL, Apache Kafka, Chromium),
+// runs every jest project, stops them. With arguments (jest's: a path pattern, a project), only those tests.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,11 +11,27 @@ import { repoRoot } from '../stack';
 
 const say = (line: string) => process.stdout.write(`[test] ${line}\n`);
 
+/** Runs a tool from node_modules over the repository; its own output says what is wrong. */
+const check = (what: string, bin: string[], args: string[], fix: string) => {
+  say(what);
+  const run = spawnSync(process.execPath, [join(repoRoot, 'node_modules', ...bin), ...args], { cwd: repoRoot, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`${what} failed${fix ? `; ${fix}` : ''}`);
+};
+
 const main = async () => {
+  const args = process.argv.slice(2);
   // Test code is type-checked too (the build skips it): a test that does not compile is a failure, not a skip.
-  say('type-checking the tests (tsc -p test)');
-  const typecheck = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(repoRoot, 'test')], { cwd: repoRoot, stdio: 'inherit' });
-  if (typecheck.status !== 0) throw new Error('the tests do not type-check');
+  check('type-checking the tests (tsc -p test)', ['typescript', 'bin', 'tsc'], ['-p', join(repoRoot, 'test')], '');
+  // One style for every change: the whole run checks formatting and lint first (a run of chosen tests does not).
+  if (args.length === 0) {
+    check(
+      'checking formatting (prettier --check .)',
+      ['prettier', 'bin', 'prettier.cjs'],
+      ['--check', '--log-level=warn', '.'],
+      'run `npm run format`',
+    );
+    check('linting (eslint .)', ['eslint', 'bin', 'eslint.js'], ['.'], 'see the findings above (`npm run lint`)');
+  }
   // The browser tests need Chromium. When it cannot be installed the other tests still run, and the browser tests
   // fail with this reason instead of being skipped.
   let chromium: Record<string, string>;
@@ -37,22 +54,25 @@ const main = async () => {
     await postgres.stop();
     throw error;
   }
-  const args = process.argv.slice(2);
   const resultsFile = join(work, 'jest-results.json');
-  const jest = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), '--runInBand', '--json', `--outputFile=${resultsFile}`, ...args], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      TEST_DATABASE_ADMIN_URL: postgres.adminUrl,
-      TEST_KAFKA_BROKERS: kafka.brokers,
-      // Fault-injection tests restart the broker in place.
-      TEST_KAFKA_DATA_DIR: join(work, 'kafka'),
-      TEST_KAFKA_PORT: String(kafkaPort),
-      TEST_WORK_DIR: work,
-      ...chromium,
+  const jest = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), '--runInBand', '--json', `--outputFile=${resultsFile}`, ...args],
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        TEST_DATABASE_ADMIN_URL: postgres.adminUrl,
+        TEST_KAFKA_BROKERS: kafka.brokers,
+        // Fault-injection tests restart the broker in place.
+        TEST_KAFKA_DATA_DIR: join(work, 'kafka'),
+        TEST_KAFKA_PORT: String(kafkaPort),
+        TEST_WORK_DIR: work,
+        ...chromium,
+      },
     },
-  });
+  );
   if (existsSync(resultsFile)) {
     const r = JSON.parse(readFileSync(resultsFile, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
     process.stdout.write(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped\n`);

@@ -71,7 +71,10 @@ export class FaultBook {
   private faults: Fault[] = [];
 
   replace(faults: readonly Fault[]): void {
-    this.faults = faults.map((f) => ({ ...f, ...(f.titleNumber === undefined ? {} : { titleNumber: f.titleNumber.replace(/\s/g, '').toUpperCase() }) }));
+    this.faults = faults.map((f) => ({
+      ...f,
+      ...(f.titleNumber === undefined ? {} : { titleNumber: f.titleNumber.replace(/\s/g, '').toUpperCase() }),
+    }));
   }
 
   clear(): void {

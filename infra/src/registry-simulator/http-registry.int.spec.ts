@@ -33,13 +33,19 @@ const settled = async (clientReference: string): Promise<RegistryOrderState> => 
 
 /** A server that answers every request with `status`, for what the simulator never says. */
 const answering = async (status: number): Promise<{ url: string; server: Server }> => {
-  const server = createServer((_req, res) => res.writeHead(status, { 'content-type': 'application/json' }).end('{"code":"SOMETHING_BROKE"}'));
+  const server = createServer((_req, res) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end('{"code":"SOMETHING_BROKE"}'),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/registry/v1`, server };
 };
 
 beforeAll(async () => {
-  registry = await startRegistrySimulator({ clock: { now: () => businessNow }, fulfilmentDelayMs: 100, logger: createLogger('registry-simulator', 'silent') });
+  registry = await startRegistrySimulator({
+    clock: { now: () => businessNow },
+    fulfilmentDelayMs: 100,
+    logger: createLogger('registry-simulator', 'silent'),
+  });
   control = new RegistryControl(registry.url);
   gateway = new HttpRegistryGateway(`${registry.url}/`, 2_000);
 });
@@ -108,7 +114,11 @@ describe('HttpRegistryGateway: ordering', () => {
   });
 
   it('passes on a refusal as rejected', async () => {
-    expect(await gateway.submitOrder(submission('CH682140'))).toEqual({ kind: 'rejected', code: 'BACKDATED_COPY_NOT_CONFIRMED', message: expect.any(String) });
+    expect(await gateway.submitOrder(submission('CH682140'))).toEqual({
+      kind: 'rejected',
+      code: 'BACKDATED_COPY_NOT_CONFIRMED',
+      message: expect.any(String),
+    });
     expect(await gateway.submitOrder(submission('WSX118204'))).toMatchObject({ kind: 'rejected', code: 'TITLE_CLOSED' });
     await control.setFaults([{ operation: 'submit', mode: 'reject', times: 1 }]);
     expect(await gateway.submitOrder(submission('BK509231'))).toMatchObject({ kind: 'rejected', code: 'REGISTRY_REJECTED' });
@@ -157,7 +167,10 @@ describe('HttpRegistryGateway: ordering', () => {
   it('is uncertain on a server error or when nothing listens', async () => {
     const broken = await answering(500);
     try {
-      expect(await new HttpRegistryGateway(broken.url).submitOrder(submission('BK509231'))).toEqual({ kind: 'uncertain', reason: 'HTTP 500 SOMETHING_BROKE from the registry' });
+      expect(await new HttpRegistryGateway(broken.url).submitOrder(submission('BK509231'))).toEqual({
+        kind: 'uncertain',
+        reason: 'HTTP 500 SOMETHING_BROKE from the registry',
+      });
     } finally {
       broken.server.close();
     }

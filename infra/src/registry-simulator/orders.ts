@@ -83,7 +83,13 @@ export class OrderBook {
     return this.orders.get(clientReference);
   }
 
-  accept(submission: OrderSubmission, acceptedAt: Date, officialCopyDateTime: string, fulfilmentDelayMs: number, fulfilment: Fulfilment): RegistryOrder {
+  accept(
+    submission: OrderSubmission,
+    acceptedAt: Date,
+    officialCopyDateTime: string,
+    fulfilmentDelayMs: number,
+    fulfilment: Fulfilment,
+  ): RegistryOrder {
     if (this.orders.has(submission.clientReference)) throw new Error(`order ${submission.clientReference} is already held`);
     this.issued += 1;
     const order: RegistryOrder = {
@@ -119,7 +125,8 @@ export class OrderBook {
     return [...this.orders.values()].map((order) => {
       const status = this.statusOf(order);
       const attempts = this.attempts.get(order.clientReference);
-      const failure = status === 'failed' && order.fulfilment.kind === 'fail' ? { code: order.fulfilment.code, message: order.fulfilment.message } : {};
+      const failure =
+        status === 'failed' && order.fulfilment.kind === 'fail' ? { code: order.fulfilment.code, message: order.fulfilment.message } : {};
       return {
         clientReference: order.clientReference,
         registryReference: order.registryReference,

@@ -84,7 +84,12 @@ const submitOrder = (state: RegistryState) => async (req: Request, res: Response
 
   let order = state.orders.get(clientReference);
   if (order && !sameOrder(order, submission)) {
-    return refuse(res, 422, 'CLIENT_REFERENCE_REUSED', `Client reference ${clientReference} was used for a different order (${order.registryReference}).`);
+    return refuse(
+      res,
+      422,
+      'CLIENT_REFERENCE_REUSED',
+      `Client reference ${clientReference} was used for a different order (${order.registryReference}).`,
+    );
   }
   if (!order) {
     const refusal = refusalOf(titleByNumber(titleNumber), submission, now);
@@ -95,7 +100,12 @@ const submitOrder = (state: RegistryState) => async (req: Request, res: Response
     }
     if (state.faults.take('submit', ['reject'], [titleNumber])) {
       state.logger.info({ clientReference, titleNumber }, 'order rejected (fault)');
-      return refuse(res, 422, 'REGISTRY_REJECTED', `The registry could not accept the order for title ${titleNumber}; nothing was ordered.`);
+      return refuse(
+        res,
+        422,
+        'REGISTRY_REJECTED',
+        `The registry could not accept the order for title ${titleNumber}; nothing was ordered.`,
+      );
     }
     if (state.faults.take('submit', ['lost'], [titleNumber])) {
       state.logger.info({ clientReference, titleNumber }, 'submission lost before the order was recorded (fault)');
@@ -108,7 +118,10 @@ const submitOrder = (state: RegistryState) => async (req: Request, res: Response
         ? { kind: 'fail', code: 'REGISTRY_FULFILMENT_FAILED', message: `The registry could not issue the copies for title ${titleNumber}.` }
         : { kind: 'complete', unreadable: fulfilFault?.mode === 'unreadable' };
     order = state.orders.accept(submission, now, officialCopyDateTimeAt(now), state.fulfilmentDelayMs, fulfilment);
-    state.logger.info({ clientReference, titleNumber, registryReference: order.registryReference, fulfilment: fulfilment.kind }, 'order accepted');
+    state.logger.info(
+      { clientReference, titleNumber, registryReference: order.registryReference, fulfilment: fulfilment.kind },
+      'order accepted',
+    );
   }
 
   const transport = state.faults.take('submit', ['uncertain', 'slow'], [titleNumber]);
@@ -135,7 +148,15 @@ export const registryRoutes = (state: RegistryState): Router => {
     const search = searchOf(req.body);
     if (!search) return refuse(res, 400, 'INVALID_REQUEST', 'give {uprn} (digits) or {address, postcode}');
     const found = findTitles(registeredTitles, search);
-    if (busy(state, res, 'search', found.map((t) => t.titleNumber))) return;
+    if (
+      busy(
+        state,
+        res,
+        'search',
+        found.map((t) => t.titleNumber),
+      )
+    )
+      return;
     res.json({ titles: found.map(candidateOf) });
   });
 
@@ -154,7 +175,8 @@ export const registryRoutes = (state: RegistryState): Router => {
     if (busy(state, res, 'status', order ? [order.titleNumber] : [])) return;
     if (!order) return refuse(res, 404, 'ORDER_NOT_FOUND', `No order has client reference ${req.params.clientReference}.`);
     const status = state.orders.statusOf(order);
-    const failure = status === 'failed' && order.fulfilment.kind === 'fail' ? { code: order.fulfilment.code, message: order.fulfilment.message } : {};
+    const failure =
+      status === 'failed' && order.fulfilment.kind === 'fail' ? { code: order.fulfilment.code, message: order.fulfilment.message } : {};
     const base = `${req.baseUrl}/orders/${encodeURIComponent(order.clientReference)}/documents`;
     res.json({
       registryReference: order.registryReference,
@@ -168,7 +190,12 @@ export const registryRoutes = (state: RegistryState): Router => {
     const order = state.orders.get(req.params.clientReference);
     const type = req.params.type as DocumentKind;
     if (!order || !documentKinds.includes(type) || !order.documents.includes(type)) {
-      return refuse(res, 404, 'DOCUMENT_NOT_FOUND', `No ${req.params.type} was ordered with client reference ${req.params.clientReference}.`);
+      return refuse(
+        res,
+        404,
+        'DOCUMENT_NOT_FOUND',
+        `No ${req.params.type} was ordered with client reference ${req.params.clientReference}.`,
+      );
     }
     const status = state.orders.statusOf(order);
     if (status !== 'completed') return refuse(res, 409, 'ORDER_NOT_COMPLETED', `Order ${order.registryReference} is ${status}.`);

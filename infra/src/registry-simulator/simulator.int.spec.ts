@@ -22,7 +22,11 @@ const call = async (method: string, path: string, body?: unknown): Promise<{ sta
     signal: AbortSignal.timeout(10_000),
   });
   const type = res.headers.get('content-type') ?? '';
-  return { status: res.status, headers: res.headers, body: type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer()),
+  };
 };
 
 let nextReference = 0;
@@ -45,7 +49,11 @@ const settled = async (clientReference: string): Promise<any> => {
 };
 
 beforeAll(async () => {
-  registry = await startRegistrySimulator({ clock: { now: () => businessNow }, fulfilmentDelayMs, logger: createLogger('registry-simulator', 'silent') });
+  registry = await startRegistrySimulator({
+    clock: { now: () => businessNow },
+    fulfilmentDelayMs,
+    logger: createLogger('registry-simulator', 'silent'),
+  });
   control = new RegistryControl(registry.url);
 });
 afterAll(() => registry.close());
@@ -62,7 +70,9 @@ describe('title search and description', () => {
   it('finds a title by UPRN', async () => {
     const res = await call('POST', '/title-searches', { uprn: '100081240517' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ titles: [{ titleNumber: 'BK509231', tenure: 'freehold', matchedAddress: '14 Larkspur Close, Wokingham RG40 9ZZ' }] });
+    expect(res.body).toEqual({
+      titles: [{ titleNumber: 'BK509231', tenure: 'freehold', matchedAddress: '14 Larkspur Close, Wokingham RG40 9ZZ' }],
+    });
   });
 
   it('finds the leasehold flat and its block by address and postcode', async () => {
@@ -91,13 +101,30 @@ describe('title search and description', () => {
       register: { available: true },
       plan: { available: true },
     });
-    expect(res.body.referred).toContainEqual({ type: 'Conveyance', date: '1958-11-03', entryNumbers: ['A3', 'C1'], available: false, planOnly: false });
-    expect(res.body.referred).toContainEqual({ type: 'Deed of Grant', date: '1996-08-20', entryNumbers: ['A5'], available: true, planOnly: true });
+    expect(res.body.referred).toContainEqual({
+      type: 'Conveyance',
+      date: '1958-11-03',
+      entryNumbers: ['A3', 'C1'],
+      available: false,
+      planOnly: false,
+    });
+    expect(res.body.referred).toContainEqual({
+      type: 'Deed of Grant',
+      date: '1996-08-20',
+      entryNumbers: ['A5'],
+      available: true,
+      planOnly: true,
+    });
   });
 
   it('describes a closed title and where it continues', async () => {
     const res = await call('GET', '/titles/wsx118204');
-    expect(res.body).toMatchObject({ status: 'closed', continuedUnderTitleNumber: 'WSX402781', register: { available: false }, plan: { available: false } });
+    expect(res.body).toMatchObject({
+      status: 'closed',
+      continuedUnderTitleNumber: 'WSX402781',
+      register: { available: false },
+      plan: { available: false },
+    });
     expect((await call('GET', '/titles/WSX402781')).body.status).toBe('open');
   });
 
@@ -286,7 +313,12 @@ describe('faults', () => {
     await control.setFaults([{ operation: 'fulfil', titleNumber: 'CYM604817', mode: 'fail' }]);
     const submission = order('CYM604817');
     expect((await call('POST', '/orders', submission)).status).toBe(202);
-    expect(await settled(submission.clientReference)).toMatchObject({ status: 'failed', code: 'REGISTRY_FULFILMENT_FAILED', message: expect.any(String), documents: [] });
+    expect(await settled(submission.clientReference)).toMatchObject({
+      status: 'failed',
+      code: 'REGISTRY_FULFILMENT_FAILED',
+      message: expect.any(String),
+      documents: [],
+    });
     expect((await call('GET', `/orders/${submission.clientReference}/documents/register`)).status).toBe(409);
   });
 
@@ -310,7 +342,10 @@ describe('business time from the clock file', () => {
   it('is closed at the time the shared clock file says', async () => {
     const clockFile = join(mkdtempSync(join(tmpdir(), 'registry-clock-')), 'clock.json');
     writeFileSync(clockFile, JSON.stringify({ frozenAt: '2026-03-28T23:30:00Z' }));
-    const fromFile = await startRegistrySimulator({ clock: clockFromEnv({ PDS_CLOCK_FILE: clockFile }), logger: createLogger('registry-simulator', 'silent') });
+    const fromFile = await startRegistrySimulator({
+      clock: clockFromEnv({ PDS_CLOCK_FILE: clockFile }),
+      logger: createLogger('registry-simulator', 'silent'),
+    });
     try {
       const res = await fetch(`${fromFile.url}/orders`, {
         method: 'POST',

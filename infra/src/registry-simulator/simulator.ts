@@ -26,7 +26,10 @@ const errors =
   (err: { status?: number; type?: string; message?: string }, req, res, _next) => {
     // The body parser's refusals (not JSON, too large) are the caller's mistake.
     if (err.status !== undefined && err.status >= 400 && err.status < 500) {
-      res.status(err.status).json({ code: 'INVALID_REQUEST', message: err.type === 'entity.parse.failed' ? 'the body must be JSON' : (err.message ?? 'invalid request') });
+      res.status(err.status).json({
+        code: 'INVALID_REQUEST',
+        message: err.type === 'entity.parse.failed' ? 'the body must be JSON' : (err.message ?? 'invalid request'),
+      });
       return;
     }
     logger.error({ err, method: req.method, path: req.path }, 'request failed');
@@ -67,7 +70,11 @@ export interface RunningRegistrySimulator {
 }
 
 /** Listens on `host` (loopback unless a container network needs more; port 0: any free port). */
-export const startRegistrySimulator = async (options: RegistrySimulatorOptions, port = 0, host = '127.0.0.1'): Promise<RunningRegistrySimulator> => {
+export const startRegistrySimulator = async (
+  options: RegistrySimulatorOptions,
+  port = 0,
+  host = '127.0.0.1',
+): Promise<RunningRegistrySimulator> => {
   const server = createRegistrySimulator(options).listen(port, host);
   // Idle keep-alive connections outlive the clients' pools (as the gateway's do), so that a client never sends a
   // request on a connection the server is closing: a test whose event loop was blocked (a synchronous audit run) cannot

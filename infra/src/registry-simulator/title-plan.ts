@@ -41,9 +41,23 @@ const drawMap = (doc: PdfDocument, title: RegisteredTitle) => {
   doc.restore();
   const centreX = marginPt + width / 2;
   const centreY = mapTopPt + 150;
-  doc.save().lineWidth(2.5).strokeColor('#d0021b').polygon(...outline(title.titleNumber, centreX, centreY)).stroke().restore();
-  doc.save().fillColor('#444444').fontSize(8).text('N', marginPt + width - 24, mapTopPt + 10, { lineBreak: false });
-  doc.moveTo(marginPt + width - 21, mapTopPt + 40).lineTo(marginPt + width - 21, mapTopPt + 22).stroke().restore();
+  doc
+    .save()
+    .lineWidth(2.5)
+    .strokeColor('#d0021b')
+    .polygon(...outline(title.titleNumber, centreX, centreY))
+    .stroke()
+    .restore();
+  doc
+    .save()
+    .fillColor('#444444')
+    .fontSize(8)
+    .text('N', marginPt + width - 24, mapTopPt + 10, { lineBreak: false });
+  doc
+    .moveTo(marginPt + width - 21, mapTopPt + 40)
+    .lineTo(marginPt + width - 21, mapTopPt + 22)
+    .stroke()
+    .restore();
 };
 
 export const renderTitlePlan = (title: RegisteredTitle, officialCopyDateTime: string): Promise<Buffer> => {
@@ -73,12 +87,14 @@ export const renderTitlePlan = (title: RegisteredTitle, officialCopyDateTime: st
     doc.text(`${title.address} ${title.postcode}`, marginPt, 136, { width });
     doc.text('Scale 1:1250 enlarged from 1:2500. The land in this title is edged red.', marginPt, 152, { width });
     drawMap(doc, title);
-    doc.fontSize(9).text(
-      `This is a copy of the title plan on ${date} at ${time}. This copy does not take account of any application made after that time even if still pending in HM Land Registry when this copy was issued.`,
-      marginPt,
-      mapTopPt + mapHeightPt + 16,
-      { width },
-    );
+    doc
+      .fontSize(9)
+      .text(
+        `This is a copy of the title plan on ${date} at ${time}. This copy does not take account of any application made after that time even if still pending in HM Land Registry when this copy was issued.`,
+        marginPt,
+        mapTopPt + mapHeightPt + 16,
+        { width },
+      );
     doc.moveDown(0.4);
     doc.text(
       'This copy is not to scale. The boundaries shown by red edging are general boundaries: they do not determine the exact line of the boundary.',

@@ -49,5 +49,7 @@ export const findTitles = (titles: readonly RegisteredTitle[], search: TitleSear
   titles.filter((title) => {
     if (title.status !== 'open') return false;
     if ('uprn' in search) return title.uprns.includes(search.uprn.trim());
-    return postcodeKey(title.postcode) === postcodeKey(search.postcode) && addressMatches(search.address, `${title.address} ${title.postcode}`);
+    return (
+      postcodeKey(title.postcode) === postcodeKey(search.postcode) && addressMatches(search.address, `${title.address} ${title.postcode}`)
+    );
   });

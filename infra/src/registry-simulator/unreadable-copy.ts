@@ -37,20 +37,23 @@ const nextLine = (doc: PdfDocument) => {
 
 export const renderUnreadableCopy = (register: Register): Promise<Buffer> => {
   const created = copyCreationDate(register.officialCopyDateTime);
-  return renderPdf({ size: 'A4', margin: marginPt, info: { Creator: 'registry-simulator scanner', CreationDate: created, ModDate: created } }, (doc) => {
-    doc.fillColor('#3a3a3a');
-    doc.y = marginPt;
-    blocksForText(doc, 'Official copy of register of title', marginPt, 8);
-    blocksForText(doc, `Title number ${register.titleNumber}`, marginPt, 6);
-    nextLine(doc);
-    for (const section of registerSections) {
-      blocksForText(doc, section.heading, marginPt, 6);
-      for (const entry of section.entries(register)) {
-        doc.rect(marginPt, doc.y, charWidthPt * 2, wordHeightPt).fill();
-        for (const paragraph of entry.entryText) blocksForText(doc, paragraph, textColumnPt);
-      }
+  return renderPdf(
+    { size: 'A4', margin: marginPt, info: { Creator: 'registry-simulator scanner', CreationDate: created, ModDate: created } },
+    (doc) => {
+      doc.fillColor('#3a3a3a');
+      doc.y = marginPt;
+      blocksForText(doc, 'Official copy of register of title', marginPt, 8);
+      blocksForText(doc, `Title number ${register.titleNumber}`, marginPt, 6);
       nextLine(doc);
-    }
-    blocksForText(doc, 'End of register', (doc.page.width - 100) / 2);
-  });
+      for (const section of registerSections) {
+        blocksForText(doc, section.heading, marginPt, 6);
+        for (const entry of section.entries(register)) {
+          doc.rect(marginPt, doc.y, charWidthPt * 2, wordHeightPt).fill();
+          for (const paragraph of entry.entryText) blocksForText(doc, paragraph, textColumnPt);
+        }
+        nextLine(doc);
+      }
+      blocksForText(doc, 'End of register', (doc.page.width - 100) / 2);
+    },
+  );
 };

@@ -65,17 +65,33 @@ export class LedgerClient {
     return this.send(billing.GrantCredits, data.accountId, data, ctx);
   }
 
-  operate<S extends OperatorCommand>(ctx: RequestContext, spec: S, data: z.input<S['data']> & { accountId: string }): Promise<LedgerOutcome> {
+  operate<S extends OperatorCommand>(
+    ctx: RequestContext,
+    spec: S,
+    data: z.input<S['data']> & { accountId: string },
+  ): Promise<LedgerOutcome> {
     return this.send(spec, data.accountId, data, ctx);
   }
 
   /** Keyed by `accountId`: one account's commands reach the ledger in the order they were sent. */
-  private send<S extends LedgerCommand>(spec: S, accountId: string, data: z.input<S['data']>, ctx: RequestContext, commandId?: string): Promise<LedgerOutcome> {
+  private send<S extends LedgerCommand>(
+    spec: S,
+    accountId: string,
+    data: z.input<S['data']>,
+    ctx: RequestContext,
+    commandId?: string,
+  ): Promise<LedgerOutcome> {
     return this.rpc.request(spec, this.topics.commands('billing-ledger'), accountId, data, ctx, { timeoutMs: this.timeoutMs, commandId });
   }
 
   /** A command that settles money: retried with one command id on no answer, so it is recorded at most once. */
-  private async settle<S extends LedgerCommand>(spec: S, accountId: string, data: z.input<S['data']>, ctx: RequestContext, patienceMs = 0): Promise<LedgerOutcome> {
+  private async settle<S extends LedgerCommand>(
+    spec: S,
+    accountId: string,
+    data: z.input<S['data']>,
+    ctx: RequestContext,
+    patienceMs = 0,
+  ): Promise<LedgerOutcome> {
     const commandId = randomUUID();
     const giveUpAt = Date.now() + patienceMs;
     for (let attempt = 1; ; attempt++) {

@@ -6,7 +6,9 @@ const main = async () => {
   const rt = await bootService('analysis');
   const handlers = [
     // Pure and quick: an answer nobody waits for is not worth computing.
-    handler(analysis.CalculateRenovationUplift, async (data) => ({ ok: true, data: calculateRenovationUplift(data) }), { dropWhenLate: true }),
+    handler(analysis.CalculateRenovationUplift, async (data) => ({ ok: true, data: calculateRenovationUplift(data) }), {
+      dropWhenLate: true,
+    }),
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'analysis', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());

@@ -18,7 +18,13 @@ const main = async () => {
 
   const relay = await startKafkaRelay({ store: rt.store, bus: rt.bus, topics: rt.topics, categories, logger: rt.logger });
   rt.onShutdown(() => relay.stop());
-  const balances = new LogFollower({ store: rt.store, name: 'read-model:account-balances', categories, logger: rt.logger, handle: projectAccountBalances });
+  const balances = new LogFollower({
+    store: rt.store,
+    name: 'read-model:account-balances',
+    categories,
+    logger: rt.logger,
+    handle: projectAccountBalances,
+  });
   await balances.start();
   rt.onShutdown(() => balances.stop());
 
@@ -29,7 +35,13 @@ const main = async () => {
   const sweepMs = envMs('RESERVATION_SWEEP_MS', 1_000);
   const sweeper = startExpirySweeper({ db, accounts, intervalMs: sweepMs, logger: rt.logger, clock: rt.clock });
   rt.onShutdown(() => sweeper.stop());
-  const refresher = startRefreshScheduler({ db, accounts, intervalMs: envMs('REFRESH_SCAN_MS', 5_000), logger: rt.logger, clock: rt.clock });
+  const refresher = startRefreshScheduler({
+    db,
+    accounts,
+    intervalMs: envMs('REFRESH_SCAN_MS', 5_000),
+    logger: rt.logger,
+    clock: rt.clock,
+  });
   rt.onShutdown(() => refresher.stop());
 
   const handlers = ledgerHandlers(accounts, rt.clock, reservationTtlMs);

@@ -18,7 +18,9 @@ export const createApp = (deps: GatewayDeps, logger: Logger) => {
   app.use(healthRoutes(deps));
   app.use(apiDocsRoutes());
   app.use('/api/v1', publicRoutes(publicHandlers), operationRoutes(deps, handlers));
-  app.use((_req: Request, res: Response) => sendError(res, 'NOT_FOUND', 'No such endpoint; the API is under /api/v1 (see /api/v1/openapi.json).'));
+  app.use((_req: Request, res: Response) =>
+    sendError(res, 'NOT_FOUND', 'No such endpoint; the API is under /api/v1 (see /api/v1/openapi.json).'),
+  );
   app.use((error: Error, _req: Request, res: Response, _next: NextFunction) => {
     locals(res).logger.error({ err: error }, 'unhandled error');
     if (!res.headersSent) sendError(res, 'INTERNAL_SERVER_ERROR', unexpectedErrorMessage);

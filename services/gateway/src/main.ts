@@ -47,7 +47,9 @@ const main = async () => {
 
   const adminToken = process.env.ADMIN_TOKEN;
   if (adminToken) {
-    const admin = express().use(adminRoutes(deps, adminToken)).listen(Number(process.env.ADMIN_PORT ?? 8081), process.env.ADMIN_HOST ?? '127.0.0.1');
+    const admin = express()
+      .use(adminRoutes(deps, adminToken))
+      .listen(Number(process.env.ADMIN_PORT ?? 8081), process.env.ADMIN_HOST ?? '127.0.0.1');
     // As for the public server: idle connections outlive the clients' pools, so no request lands on a closing one.
     admin.keepAliveTimeout = server.keepAliveTimeout;
     admin.headersTimeout = server.headersTimeout;

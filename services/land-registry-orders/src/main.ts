@@ -1,7 +1,17 @@
 import { landRegistry, orderEvents } from '@pds/contracts';
 import { buildSyntheticTestRegisterResult, HttpRegistryGateway } from '@pds/land-register';
 import { LedgerClient } from '@pds/ledger-client';
-import { AggregateStore, bootService, envMs, handler, LogFollower, RequestReplyClient, serveCommands, startKafkaRelay, type RecordedEvent } from '@pds/service-runtime';
+import {
+  AggregateStore,
+  bootService,
+  envMs,
+  handler,
+  LogFollower,
+  RequestReplyClient,
+  serveCommands,
+  startKafkaRelay,
+  type RecordedEvent,
+} from '@pds/service-runtime';
 import pg from 'pg';
 import { OrderCharges } from './orders/charges';
 import { DocumentStore } from './orders/document-store';
@@ -26,7 +36,13 @@ const main = async () => {
   const categories = [orderEvents.orderStreamCategory];
   const relay = await startKafkaRelay({ store: rt.store, bus: rt.bus, topics: rt.topics, categories, logger: rt.logger });
   rt.onShutdown(() => relay.stop());
-  const projection = new LogFollower({ store: rt.store, name: 'read-model:title-orders', categories, logger: rt.logger, handle: titleOrdersProjection(rt.store) });
+  const projection = new LogFollower({
+    store: rt.store,
+    name: 'read-model:title-orders',
+    categories,
+    logger: rt.logger,
+    handle: titleOrdersProjection(rt.store),
+  });
   await projection.start();
   rt.onShutdown(() => projection.stop());
 
@@ -53,7 +69,9 @@ const main = async () => {
     ...titleHandlers(registry),
     placeOrderHandler({ orders, driver, registry, clock: rt.clock }),
     resolveQuarantineHandler({ orders, driver, registry, clock: rt.clock }),
-    handler(landRegistry.RunTestRegisterExtraction, async () => ({ ok: true, data: await buildSyntheticTestRegisterResult() }), { dropWhenLate: true }),
+    handler(landRegistry.RunTestRegisterExtraction, async () => ({ ok: true, data: await buildSyntheticTestRegisterResult() }), {
+      dropWhenLate: true,
+    }),
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'land-registry-orders', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());

@@ -9,7 +9,10 @@ const Env = z.object({
     .regex(/^[a-z0-9][a-z0-9-]{0,40}$/)
     .default('pds'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  INSTANCE_ID: z.string().regex(/^[A-Za-z0-9-]{1,60}$/).optional(),
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,60}$/)
+    .optional(),
 });
 
 export interface RuntimeConfig {

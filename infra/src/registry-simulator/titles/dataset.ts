@@ -137,4 +137,5 @@ export const registeredTitles: readonly RegisteredTitle[] = [
 
 const byNumber = new Map(registeredTitles.map((t) => [t.titleNumber, t]));
 
-export const titleByNumber = (titleNumber: string): RegisteredTitle | undefined => byNumber.get(titleNumber.replace(/\s/g, '').toUpperCase());
+export const titleByNumber = (titleNumber: string): RegisteredTitle | undefined =>
+  byNumber.get(titleNumber.replace(/\s/g, '').toUpperCase());

@@ -22,19 +22,22 @@ describe('the registry test environment data set', () => {
     if (title.titleNumber !== 'WYK736104') expect(propertyDescription(titleNumber)).toContain(`(${title.postcode})`);
   });
 
-  it.each(registeredTitles.map((t) => [t.titleNumber, t] as const))('%s: UPRNs, postcode and referred entries are well formed', (_n, title) => {
-    expect(title.uprns.length).toBeGreaterThan(0);
-    for (const uprn of title.uprns) expect(uprn).toMatch(/^\d{1,12}$/);
-    expect(title.postcode).toMatch(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/);
-    const registers = { A: title.register.propertyRegister, B: title.register.proprietorshipRegister, C: title.register.chargesRegister };
-    for (const doc of title.referred) {
-      expect(doc.date ?? '').toMatch(/^(\d{4}-\d{2}-\d{2})?$/);
-      for (const ref of doc.entryNumbers) {
-        const entries = registers[ref.charAt(0) as 'A' | 'B' | 'C'];
-        expect(entries?.some((e) => e.entryNumber === Number(ref.slice(1)))).toBe(true);
+  it.each(registeredTitles.map((t) => [t.titleNumber, t] as const))(
+    '%s: UPRNs, postcode and referred entries are well formed',
+    (_n, title) => {
+      expect(title.uprns.length).toBeGreaterThan(0);
+      for (const uprn of title.uprns) expect(uprn).toMatch(/^\d{1,12}$/);
+      expect(title.postcode).toMatch(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/);
+      const registers = { A: title.register.propertyRegister, B: title.register.proprietorshipRegister, C: title.register.chargesRegister };
+      for (const doc of title.referred) {
+        expect(doc.date ?? '').toMatch(/^(\d{4}-\d{2}-\d{2})?$/);
+        for (const ref of doc.entryNumbers) {
+          const entries = registers[ref.charAt(0) as 'A' | 'B' | 'C'];
+          expect(entries?.some((e) => e.entryNumber === Number(ref.slice(1)))).toBe(true);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('continues every closed title under an open title that exists', () => {
     const closed = registeredTitles.filter((t) => t.status === 'closed');
@@ -48,7 +51,9 @@ describe('the registry test environment data set', () => {
 
   it('has the cases the orders service meets', () => {
     expect(registeredTitles.some((t) => t.applicationsPending)).toBe(true);
-    expect(registeredTitles.some((t) => t.country === 'Wales' && t.postcode.startsWith('CF') && t.titleNumber.startsWith('CYM'))).toBe(true);
+    expect(registeredTitles.some((t) => t.country === 'Wales' && t.postcode.startsWith('CF') && t.titleNumber.startsWith('CYM'))).toBe(
+      true,
+    );
     const withDeeds = titleByNumber('WT371956')!;
     expect(withDeeds.planAvailable).toBe(true);
     expect(withDeeds.referred.some((d) => !d.available)).toBe(true);

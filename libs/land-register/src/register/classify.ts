@@ -42,10 +42,19 @@ export const leadOf = (text: string): string => {
 };
 
 const burdenRules: readonly [BurdenKind, RegExp][] = [
-  ['covenant', /\b(?:contains?|contained|containing|imposes?|imposed) (?:the following |restrictive |similar |the |certain )?(?:restrictive )?(?:covenants?|stipulations?)|\bvari(?:es|ed) the covenants|\bcovenants? (?:details of which|as therein)/i],
-  ['easement', /\b(?:has|have) the benefit of\b|\b(?:is|are) subject to (?:the |such )?(?:following )?(?:rights?|easements?)|\brights? (?:granted|reserved) by\b|\bright of way\b|\bgrants? and reserves? easements?/i],
+  [
+    'covenant',
+    /\b(?:contains?|contained|containing|imposes?|imposed) (?:the following |restrictive |similar |the |certain )?(?:restrictive )?(?:covenants?|stipulations?)|\bvari(?:es|ed) the covenants|\bcovenants? (?:details of which|as therein)/i,
+  ],
+  [
+    'easement',
+    /\b(?:has|have) the benefit of\b|\b(?:is|are) subject to (?:the |such )?(?:following )?(?:rights?|easements?)|\brights? (?:granted|reserved) by\b|\bright of way\b|\bgrants? and reserves? easements?/i,
+  ],
   ['provision', /\bcontains? (?:a |the following |the )?provisions?\b|\bprovisions? as to\b|\bprohibits or restricts alienation\b/i],
-  ['lease', /^(?:An? |The )?(?:Lease|Underlease|Under-lease)\b.{0,200}?\bdated\b|\bsubject to the leases?\b|\bschedule of (?:notices of )?leases\b/i],
+  [
+    'lease',
+    /^(?:An? |The )?(?:Lease|Underlease|Under-lease)\b.{0,200}?\bdated\b|\bsubject to the leases?\b|\bschedule of (?:notices of )?leases\b/i,
+  ],
 ];
 
 const kindRules: readonly [EntryKind, (text: string, register: ParsedEntry['register']) => boolean][] = [
@@ -62,8 +71,17 @@ const kindRules: readonly [EntryKind, (text: string, register: ParsedEntry['regi
   ['property_description', (t, r) => r === 'A' && /^The (?:Freehold|Leasehold|Commonhold) land\b/i.test(t)],
   ['lease_particulars', (t) => /\bparticulars of the (?:registered )?(?:lease|under-lease|underlease)/i.test(t)],
   ['landlord_title', (t) => /\b(?:landlord|lessor|freehold)(?:'s)? title is registered\b/i.test(t)],
-  ['notice', (t) => /^(?:UNILATERAL |AGREED )?NOTICE\b|\bnotice of (?:home rights|a charging order|an? (?:option|agreement|deed|lease|estate contract))|\bhome rights\b|\bcharging order\b/i.test(t)],
-  ['indemnity_covenant', (t, r) => r === 'B' && /\bcovenants? to observe and perform\b|\bcovenant(?:s)? of indemnity\b|\bindemnity covenant/i.test(t)],
+  [
+    'notice',
+    (t) =>
+      /^(?:UNILATERAL |AGREED )?NOTICE\b|\bnotice of (?:home rights|a charging order|an? (?:option|agreement|deed|lease|estate contract))|\bhome rights\b|\bcharging order\b/i.test(
+        t,
+      ),
+  ],
+  [
+    'indemnity_covenant',
+    (t, r) => r === 'B' && /\bcovenants? to observe and perform\b|\bcovenant(?:s)? of indemnity\b|\bindemnity covenant/i.test(t),
+  ],
   ['burdens', (t) => burdenRules.some(([, re]) => re.test(leadOf(t)))],
   ['exception', (t) => /\bmines and minerals\b|\bexcepted from the effect of registration\b/i.test(t)],
   ['note', (t) => /^NOTE\b|\btitle plan (?:has been|was) (?:prepared|amended)\b|\bnew title plan\b|\bremoved from this title\b/i.test(t)],

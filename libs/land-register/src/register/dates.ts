@@ -1,9 +1,23 @@
 // Registers print three date forms: entry and edition dates as dd.mm.yyyy, deed dates as "4 June 1962", and the
 // official copy's timestamp as "02 MAY 2024". The extraction reports each as YYYY-MM-DD when it can be read.
 
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
-export const monthPattern = '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
+export const monthPattern =
+  '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
 
 /** "4 June 1962", "04 JUN 1962", "4th June 1962" or "04.06.1962". */
 export const anyDatePattern = `(?:\\d{1,2}(?:st|nd|rd|th)?\\s+${monthPattern}\\s+\\d{4}|\\d{1,2}\\.\\d{1,2}\\.\\d{4})`;

@@ -74,4 +74,9 @@ export const orderEnquiries = (placed: readonly PlacedEnquiry[]): ExtractionEnqu
     .sort((a, b) => priorityRank[a.enquiry.priority] - priorityRank[b.enquiry.priority] || a.position - b.position || a.i - b.i)
     .map(({ enquiry }) => ({ code: enquiry.code, priority: enquiry.priority, reason: enquiry.reason, action: enquiry.action }));
 
-export const enquiry = (code: EnquiryCode, priority: Priority, reason: string, action: string): Enquiry => ({ code, priority, reason, action });
+export const enquiry = (code: EnquiryCode, priority: Priority, reason: string, action: string): Enquiry => ({
+  code,
+  priority,
+  reason,
+  action,
+});

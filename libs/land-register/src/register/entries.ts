@@ -27,7 +27,8 @@ export interface ParsedRegister {
 const entryStart = /^(\d{1,3})(?: ?\(?(\d{1,2}\.\d{1,2}\.\d{2,4})\)?)?(?: (.*))?$/;
 const dateOnly = /^\(?\d{1,2}\.\d{1,2}\.\d{2,4}\)?(?: .*)?$/;
 const monthFirst = new RegExp(`^${monthPattern}\\b`, 'i');
-const continuesSentence = /(?:\b(?:of|at|and|or|the|a|an|dated|on|to|by|in|for|from|between|under|No\.|number|numbered|plot|unit|flat|floor|suite|box|block|level|room|apartment)|[,(&-])$/i;
+const continuesSentence =
+  /(?:\b(?:of|at|and|or|the|a|an|dated|on|to|by|in|for|from|between|under|No\.|number|numbered|plot|unit|flat|floor|suite|box|block|level|room|apartment)|[,(&-])$/i;
 const entryNumberGapMax = 3;
 
 const readsLikeEntryStart = (text: string) => /^["'(\u201c]?[A-Z]/.test(text) && !monthFirst.test(text);
@@ -85,7 +86,8 @@ export const parseEntries = (register: RegisterLetter, lines: readonly string[])
         if (!isNext) result.warnings.push(`${register} register: entry numbers jump from ${lastNumber} to ${number}`);
         close();
         const date = printedDate === null ? null : toIsoDate(printedDate);
-        if (printedDate !== null && date === null) result.warnings.push(`${register}${number}: the entry date (${printedDate}) is not a real date`);
+        if (printedDate !== null && date === null)
+          result.warnings.push(`${register}${number}: the entry date (${printedDate}) is not a real date`);
         open = { number, date, text: rest };
         continue;
       }

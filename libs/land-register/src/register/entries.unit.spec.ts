@@ -41,7 +41,15 @@ describe('splitting a register into entries', () => {
   });
 
   it('puts back together a number, a date and text printed on separate lines', () => {
-    const r = parseEntries('B', ['Title absolute', '1', '(30.01.2017)', 'PROPRIETOR: ROSALIND MAY OKAFOR of', 'Flat 3, Solent Mansions.', '2', 'NOTE: undated.']);
+    const r = parseEntries('B', [
+      'Title absolute',
+      '1',
+      '(30.01.2017)',
+      'PROPRIETOR: ROSALIND MAY OKAFOR of',
+      'Flat 3, Solent Mansions.',
+      '2',
+      'NOTE: undated.',
+    ]);
     expect(r.preamble).toEqual(['Title absolute']);
     expect(r.entries).toEqual([
       { register: 'B', number: 1, date: '2017-01-30', text: 'PROPRIETOR: ROSALIND MAY OKAFOR of Flat 3, Solent Mansions.' },
@@ -50,7 +58,10 @@ describe('splitting a register into entries', () => {
   });
 
   it('accepts a dated entry after a small gap in the numbering but says so', () => {
-    const r = parseEntries('A', ['1 (01.01.2000) The Freehold land being 1 High Street.', '3 (02.02.2002) The land has the benefit of a right of way.']);
+    const r = parseEntries('A', [
+      '1 (01.01.2000) The Freehold land being 1 High Street.',
+      '3 (02.02.2002) The land has the benefit of a right of way.',
+    ]);
     expect(r.entries.map((e) => e.number)).toEqual([1, 3]);
     expect(r.warnings).toEqual(['A register: entry numbers jump from 1 to 3']);
   });

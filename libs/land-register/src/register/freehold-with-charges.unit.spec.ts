@@ -41,7 +41,8 @@ describe('freehold with two charges, restrictions, covenants and easements (rend
     expect(data.rightsAndBurdens).toEqual([
       {
         category: 'easement',
-        summary: 'A2: The land has the benefit of the rights granted by the Conveyance dated 4 June 1962 referred to in the Charges Register.',
+        summary:
+          'A2: The land has the benefit of the rights granted by the Conveyance dated 4 June 1962 referred to in the Charges Register.',
         benefitingLand: 'the land in this title',
         burdenedLand: null,
       },
@@ -123,7 +124,9 @@ describe('freehold with two charges, restrictions, covenants and easements (rend
       'B4: no disposition can be registered without the written consent of the proprietor of the Charge dated 25 February 2022 in favour of Meridian Building Society.',
     );
     expect(data.enquiries[1]!.reason).toBe('C4, C5: registered charge dated 25 February 2022 in favour of MERIDIAN BUILDING SOCIETY.');
-    expect(data.enquiries[2]!.reason).toBe('C6, C7: registered charge dated 19 May 2023 in favour of ASHDOWN SECURED LENDING LIMITED (Co. Regn. No. 08812345).');
+    expect(data.enquiries[2]!.reason).toBe(
+      'C6, C7: registered charge dated 19 May 2023 in favour of ASHDOWN SECURED LENDING LIMITED (Co. Regn. No. 08812345).',
+    );
     expect(data.enquiries[3]!.reason).toBe(
       'B3: a Form A restriction: the proprietors hold as tenants in common (or a joint tenancy was severed), so capital money must be paid to at least two trustees.',
     );

@@ -51,7 +51,9 @@ describe('a freehold register as pdftotext -layout prints it', () => {
     expect(data.rightsAndBurdens[4]!.summary).toBe(
       'C2: The land is subject to the following rights reserved by a Transfer of the land in this title dated 3 March 1994 made between (1) Fellside Homes Limited and (2) Mark Anthony Dobson:-',
     );
-    expect(data.rightsAndBurdens[6]!.summary).toBe('C4, C5: Registered charge dated 28 May 2021 in favour of LAKELAND AND BORDERS BUILDING SOCIETY.');
+    expect(data.rightsAndBurdens[6]!.summary).toBe(
+      'C4, C5: Registered charge dated 28 May 2021 in favour of LAKELAND AND BORDERS BUILDING SOCIETY.',
+    );
   });
 
   it('files the copy of the 1994 Transfer under the title its note names', () => {
@@ -99,7 +101,11 @@ describe('a leasehold register as a pdf.js-based reader prints it', () => {
       { role: 'lessor', name: 'Solent Mansions Investments Limited', address: null },
       { role: 'lessee', name: 'Kathleen Joan Ferris', address: null },
       { role: 'proprietor', name: 'ROSALIND MAY OKAFOR', address: 'Flat 3, Solent Mansions, 41 Clarence Parade, Southsea PO5 9ZZ' },
-      { role: 'chargee', name: 'WESSEX HOME FINANCE LIMITED (Co. Regn. No. 05512976)', address: 'PO Box 5 Harbour Exchange, Southampton SO14 9ZZ' },
+      {
+        role: 'chargee',
+        name: 'WESSEX HOME FINANCE LIMITED (Co. Regn. No. 05512976)',
+        address: 'PO Box 5 Harbour Exchange, Southampton SO14 9ZZ',
+      },
       { role: 'notice_beneficiary', name: 'Daniel Okafor', address: 'Flat 3, Solent Mansions, 41 Clarence Parade, Southsea PO5 9ZZ' },
     ]);
     expect(data.rightsAndBurdens.map((r) => [r.category, r.summary])).toEqual([

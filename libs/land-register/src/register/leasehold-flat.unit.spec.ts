@@ -30,7 +30,11 @@ describe('leasehold flat with lease particulars (render → extract → parse)',
       { role: 'lessor', name: 'Ellery Road Estates Limited', address: null },
       { role: 'lessee', name: 'Marcus Okafor Bell', address: null },
       { role: 'lease_party', name: 'Hawthorn Court Management Company Limited', address: null },
-      { role: 'proprietor', name: 'PRIYA NANDINI RAO', address: 'Flat 7, Hawthorn Court, 22 Ellery Road, London NW5 9ZZ; priya.rao@example.com' },
+      {
+        role: 'proprietor',
+        name: 'PRIYA NANDINI RAO',
+        address: 'Flat 7, Hawthorn Court, 22 Ellery Road, London NW5 9ZZ; priya.rao@example.com',
+      },
       { role: 'chargee', name: 'CASTLEGATE BANK PLC (Co. Regn. No. 02065123)', address: 'Loan Services, PO Box 412, Leicester LE87 9ZZ' },
     ]);
   });

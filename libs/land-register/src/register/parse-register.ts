@@ -10,7 +10,15 @@ import { referredDocuments } from './referred-documents';
 import type { RegisterLetter } from './register';
 import { Charge, rightsAndBurdens } from './rights';
 import { registerNames, splitSections } from './sections';
-import { administrativeAreaIn, classOfTitleIn, emptyTitle, headerFacts, propertyDescriptionOf, tenureOf, withoutIntroduction } from './title';
+import {
+  administrativeAreaIn,
+  classOfTitleIn,
+  emptyTitle,
+  headerFacts,
+  propertyDescriptionOf,
+  tenureOf,
+  withoutIntroduction,
+} from './title';
 
 // Reads the text of an official copy of the register (as a PDF text extractor returns it) into the extraction data
 // of the spec. It never throws: whatever it cannot read becomes a warning, and an entry it cannot read also becomes
@@ -69,7 +77,8 @@ const parseText = (fullText: string): ExtractionData => {
   const text = fullText.length > textCharsMax ? fullText.slice(0, textCharsMax) : fullText;
   const lines = registerLines(text);
   if (lines.length === 0) return failed('The text is empty: no register could be read.');
-  const warnings: string[] = fullText.length > textCharsMax ? [`The text is longer than ${textCharsMax} characters; only the start was read.`] : [];
+  const warnings: string[] =
+    fullText.length > textCharsMax ? [`The text is longer than ${textCharsMax} characters; only the start was read.`] : [];
   const sections = splitSections(lines);
   // The header comes before the property register; an entry's "title number NGL402216" is another title's.
   const headerEnd = text.search(/\bA ?:? ?Property Register\b/i);
@@ -80,7 +89,8 @@ const parseText = (fullText: string): ExtractionData => {
     editionDate: inHeader.editionDate ?? anywhere.editionDate,
     officialCopyDate: inHeader.officialCopyDate ?? anywhere.officialCopyDate,
   };
-  for (const line of sections.header) if (isGarbled(line)) warnings.push(`A line before the Property Register could not be read: "${excerpt(line, 60)}"`);
+  for (const line of sections.header)
+    if (isGarbled(line)) warnings.push(`A line before the Property Register could not be read: "${excerpt(line, 60)}"`);
   if (header.titleNumber === null) warnings.push('No title number was found.');
   if (header.editionDate === null) warnings.push('No edition date was found.');
 
@@ -103,20 +113,28 @@ const parseText = (fullText: string): ExtractionData => {
 
   const area = administrativeAreaIn(preambles.A);
   const cls = classOfTitleIn(preambles.B);
-  for (const [letter, rest] of [['A', area.rest], ['B', cls.rest], ['C', preambles.C]] as const)
+  for (const [letter, rest] of [
+    ['A', area.rest],
+    ['B', cls.rest],
+    ['C', preambles.C],
+  ] as const)
     if (rest !== '') warnings.push(`${letter} register: text before the first entry was not recognised: "${excerpt(rest, 60)}"`);
   if (sections.registers.B !== null && cls.classOfTitle === null) warnings.push('No class of title was found.');
-  for (const schedule of sections.schedules) warnings.push(`"${schedule.heading}" follows the registers and was not itemised; read it on the copy.`);
+  for (const schedule of sections.schedules)
+    warnings.push(`"${schedule.heading}" follows the registers and was not itemised; read it on the copy.`);
   if (!sections.ended) warnings.push('The text does not reach "End of register": the copy may be incomplete.');
 
   const entries = parsed.map(classifyEntry);
   for (const entry of entries) {
-    if (entry.kind === 'garbled') warnings.push(`${entryRef(entry)}: the entry text is garbled and could not be read: "${excerpt(entry.text, 40)}"`);
+    if (entry.kind === 'garbled')
+      warnings.push(`${entryRef(entry)}: the entry text is garbled and could not be read: "${excerpt(entry.text, 40)}"`);
     if (entry.kind === 'unknown') warnings.push(`${entryRef(entry)}: entry not recognised: "${excerpt(entry.text, 60)}"`);
   }
 
   const leaseEntry = entries.find((e) => e.kind === 'lease_particulars' && e.register === 'A');
-  const lease: { entry: ClassifiedEntry; particulars: LeaseParticulars } | null = leaseEntry ? { entry: leaseEntry, particulars: readLeaseParticulars(leaseEntry.text) } : null;
+  const lease: { entry: ClassifiedEntry; particulars: LeaseParticulars } | null = leaseEntry
+    ? { entry: leaseEntry, particulars: readLeaseParticulars(leaseEntry.text) }
+    : null;
   const partiesByRef = new Map<string, ExtractionParty[]>();
   for (const entry of entries) {
     const found = entry === leaseEntry && lease ? leaseParties(lease.particulars) : partiesOfEntry(entry);

@@ -29,7 +29,10 @@ describe('parsing odd text without throwing', () => {
 
   it('says when a register and the end marker are missing', () => {
     const data = parseRegister(minimal(''));
-    expect(data.warnings).toEqual(['The Charges Register (C) was not found.', 'The text does not reach "End of register": the copy may be incomplete.']);
+    expect(data.warnings).toEqual([
+      'The Charges Register (C) was not found.',
+      'The text does not reach "End of register": the copy may be incomplete.',
+    ]);
     expect(data.enquiries.map((e) => e.code)).toEqual(['SECTION_MISSING']);
     expect(data.title?.titleNumber).toBe('ZZ123');
   });

@@ -12,11 +12,18 @@ const companyNumber = /\s*\(Co\. ?Regn\. ?No\.? ?[^)]*\)/gi;
 const companySuffix = /\b(?:LIMITED|LTD|PLC|LLP|LLC|COUNCIL|SOCIETY|BANK|TRUST|ASSOCIATION|COMPANY|CORPORATION|PARTNERSHIP|INC)\.?$/i;
 
 const isCapitalised = (text: string) => {
-  const letters = text.replace(companyNumber, '').replace(/\b(?:and|of)\b/g, '').replace(/[^A-Za-z]/g, '');
+  const letters = text
+    .replace(companyNumber, '')
+    .replace(/\b(?:and|of)\b/g, '')
+    .replace(/[^A-Za-z]/g, '');
   return letters.length > 0 && letters === letters.toUpperCase();
 };
 
-const tidy = (text: string) => text.replace(/\s+/g, ' ').replace(/^[\s,;:]+|[\s,;.]+$/g, '').trim();
+const tidy = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:]+|[\s,;.]+$/g, '')
+    .trim();
 
 /** "JOHN SMITH, JANE SMITH and ACME LIMITED" → three names; "MARKS AND SPENCER PLC" stays one. */
 export const splitNames = (names: string, caseSensitive = true): string[] => {
@@ -29,7 +36,8 @@ export const splitNames = (names: string, caseSensitive = true): string[] => {
     const joiner = pieces[i - 1] ?? '';
     const candidate = pending === '' ? piece : `${pending}${joiner}${piece}`;
     // A single word is not a whole name ("MARKS" of "MARKS and SPENCER"): keep it for the next piece.
-    const wholeName = candidate.replace(companyNumber, '').trim().split(/\s+/).length > 1 || companySuffix.test(candidate.replace(companyNumber, ''));
+    const wholeName =
+      candidate.replace(companyNumber, '').trim().split(/\s+/).length > 1 || companySuffix.test(candidate.replace(companyNumber, ''));
     if (wholeName || i === pieces.length - 1) {
       out.push(tidy(candidate));
       pending = '';
@@ -87,7 +95,10 @@ export const partiesFrom = (text: string): NamedParty[] => {
     if (nextNames !== null) groups.push({ names: nextNames, addresses: [] });
   }
   return groups.flatMap((group) => {
-    const address = group.addresses.map(tidy).filter((a) => a !== '').join('; ');
+    const address = group.addresses
+      .map(tidy)
+      .filter((a) => a !== '')
+      .join('; ');
     return splitNames(group.names, caseSensitive).map((name) => ({ name, address: address === '' ? null : address }));
   });
 };

@@ -15,7 +15,9 @@ describe('names and addresses', () => {
   });
 
   it('separates proprietors who each have their own address', () => {
-    expect(partiesFrom('JOHN SMITH of 1 High Street, Town AB1 2CD and ACME LIMITED (Co. Regn. No. 01234567) of 2 Low Road, Town AB1 2CE.')).toEqual([
+    expect(
+      partiesFrom('JOHN SMITH of 1 High Street, Town AB1 2CD and ACME LIMITED (Co. Regn. No. 01234567) of 2 Low Road, Town AB1 2CE.'),
+    ).toEqual([
       { name: 'JOHN SMITH', address: '1 High Street, Town AB1 2CD' },
       { name: 'ACME LIMITED (Co. Regn. No. 01234567)', address: '2 Low Road, Town AB1 2CE' },
     ]);
@@ -25,12 +27,19 @@ describe('names and addresses', () => {
     expect(partiesFrom('THE MAYOR AND BURGESSES OF THE LONDON BOROUGH OF CAMDEN of Town Hall, Judd Street, London WC1H 9JE.')).toEqual([
       { name: 'THE MAYOR AND BURGESSES OF THE LONDON BOROUGH OF CAMDEN', address: 'Town Hall, Judd Street, London WC1H 9JE' },
     ]);
-    expect(partiesFrom('MARY JONES of 4 Bay View, Ryde, Isle of Wight PO33 9ZZ.')).toEqual([{ name: 'MARY JONES', address: '4 Bay View, Ryde, Isle of Wight PO33 9ZZ' }]);
+    expect(partiesFrom('MARY JONES of 4 Bay View, Ryde, Isle of Wight PO33 9ZZ.')).toEqual([
+      { name: 'MARY JONES', address: '4 Bay View, Ryde, Isle of Wight PO33 9ZZ' },
+    ]);
   });
 
   it('reads "both of" and "care of"', () => {
-    expect(partiesFrom('AMY BROWN and BEN BROWN both of 9 Mill Lane, Leeds LS1 9ZZ.').map((p) => p.address)).toEqual(['9 Mill Lane, Leeds LS1 9ZZ', '9 Mill Lane, Leeds LS1 9ZZ']);
-    expect(partiesFrom('AMY BROWN care of Smith & Co, 1 Law Street, Leeds LS2 9ZZ.')).toEqual([{ name: 'AMY BROWN', address: 'c/o Smith & Co, 1 Law Street, Leeds LS2 9ZZ' }]);
+    expect(partiesFrom('AMY BROWN and BEN BROWN both of 9 Mill Lane, Leeds LS1 9ZZ.').map((p) => p.address)).toEqual([
+      '9 Mill Lane, Leeds LS1 9ZZ',
+      '9 Mill Lane, Leeds LS1 9ZZ',
+    ]);
+    expect(partiesFrom('AMY BROWN care of Smith & Co, 1 Law Street, Leeds LS2 9ZZ.')).toEqual([
+      { name: 'AMY BROWN', address: 'c/o Smith & Co, 1 Law Street, Leeds LS2 9ZZ' },
+    ]);
   });
 
   it('splits names on commas and "and", but not a one-word piece of a longer name', () => {

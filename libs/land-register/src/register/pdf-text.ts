@@ -69,7 +69,10 @@ const readRuns = (pdf: Buffer, limits: PdfTextLimits): Promise<TextRun[][]> =>
       void worker.terminate();
       fn();
     };
-    const timer = setTimeout(() => settle(() => reject(new Error(`PDF text extraction took longer than ${limits.timeoutMs} ms`))), limits.timeoutMs);
+    const timer = setTimeout(
+      () => settle(() => reject(new Error(`PDF text extraction took longer than ${limits.timeoutMs} ms`))),
+      limits.timeoutMs,
+    );
     worker.once('message', (reply: WorkerReply) =>
       settle(() => ('error' in reply ? reject(new Error(`PDF text extraction failed: ${reply.error}`)) : resolve(reply.pages))),
     );

@@ -11,7 +11,8 @@ import { leaseEnquiries, titleEnquiries } from './title-enquiries';
 const refsOf = (entries: readonly ClassifiedEntry[]) => entries.map(entryRef).join(', ');
 
 const lenderConsent = /consent signed by the proprietor for the time being of the Charge dated (.+?) in favour of (.+?) referred to/i;
-const formA = /No disposition by a sole proprietor of the registered estate \(except a trust corporation\) under which capital money arises/i;
+const formA =
+  /No disposition by a sole proprietor of the registered estate \(except a trust corporation\) under which capital money arises/i;
 
 const restrictionEnquiry = (entry: ClassifiedEntry, facts: EnquiryFacts): PlacedEnquiry => {
   const ref = entryRef(entry);
@@ -116,7 +117,12 @@ const entryEnquiries = (facts: EnquiryFacts): PlacedEnquiry[] => {
     if (entry.kind === 'garbled')
       placed.push({
         position,
-        enquiry: enquiry('UNREADABLE_ENTRY', 'medium', `${ref}: the text of this entry could not be read.`, 'Read the entry on the official copy, or order a fresh copy, before relying on this analysis.'),
+        enquiry: enquiry(
+          'UNREADABLE_ENTRY',
+          'medium',
+          `${ref}: the text of this entry could not be read.`,
+          'Read the entry on the official copy, or order a fresh copy, before relying on this analysis.',
+        ),
       });
     if (entry.kind === 'unknown')
       placed.push({
@@ -179,7 +185,12 @@ const reviewEnquiries = (facts: EnquiryFacts): PlacedEnquiry[] => [
     facts,
     (e) => e.register === 'C' && e.burdens.includes('lease'),
     (refs) =>
-      enquiry('LEASES_AFFECTING_LAND', 'medium', `${refs}: leases granted out of this title are noted against it.`, 'Obtain copies of the leases and check who occupies under them and on what terms.'),
+      enquiry(
+        'LEASES_AFFECTING_LAND',
+        'medium',
+        `${refs}: leases granted out of this title are noted against it.`,
+        'Obtain copies of the leases and check who occupies under them and on what terms.',
+      ),
   ),
   ...grouped(
     facts,

@@ -12,7 +12,10 @@ import type { LeaseParticulars } from './lease-particulars';
 const documentTypes =
   'Deed of (?:Variation|Grant|Easement|Covenant|Rectification|Release|Surrender|Exchange|Postponement|Dedication|Gift)|Transfer|Conveyance|Assent|Assignment|Indenture|Underlease|Under-lease|Lease|Charge|Legal Charge|Agreement|Licence|Deed|Appointment|Vesting Assent|Mortgage';
 
-const mentionPattern = new RegExp(`\\b(?:an?|the|said)\\s+(${documentTypes})\\b((?:(?!\\bdated\\b)[^.;]){0,200}?)\\bdated\\s+(${anyDatePattern})`, 'gi');
+const mentionPattern = new RegExp(
+  `\\b(?:an?|the|said)\\s+(${documentTypes})\\b((?:(?!\\bdated\\b)[^.;]){0,200}?)\\bdated\\s+(${anyDatePattern})`,
+  'gi',
+);
 const chargePattern = new RegExp(`^(?:REGISTERED CHARGE|CHARGE)\\b[^.]*?\\bdated\\s+(${anyDatePattern})`, 'i');
 const filedPattern = /\bNOTE:? ?Copy filed(?: under ([A-Z]{1,3} ?\d{1,7}))?/i;
 const undatedLeaseMention = /\bthe (?:registered )?Lease\b(?!\s+dated)/i;
@@ -61,7 +64,8 @@ export const referredDocuments = (
   for (const entry of entries) {
     const ref = entryRef(entry);
     const mentions = mentionsIn(entry);
-    if (lease && entry === lease.entry) mentions.unshift({ documentType: 'Lease', date: lease.particulars.date ?? lease.particulars.printedDate });
+    if (lease && entry === lease.entry)
+      mentions.unshift({ documentType: 'Lease', date: lease.particulars.date ?? lease.particulars.printedDate });
     const noted = mentions.map((m) => note(m.documentType, m.date, ref));
     // The chargee entry under a charge names no date: it belongs to the charge just above it.
     if (entry.kind === 'chargee' && previousCharge && !previousCharge.entryNumbers.includes(ref)) previousCharge.entryNumbers.push(ref);
@@ -79,4 +83,5 @@ export const referredDocuments = (
   return documents;
 };
 
-export const compareRefs = (a: string, b: string): number => a.charAt(0).localeCompare(b.charAt(0)) || Number(a.slice(1)) - Number(b.slice(1));
+export const compareRefs = (a: string, b: string): number =>
+  a.charAt(0).localeCompare(b.charAt(0)) || Number(a.slice(1)) - Number(b.slice(1));

@@ -35,7 +35,12 @@ export interface Register {
   readonly chargesRegister: readonly RegisterEntry[];
 }
 
-export const registerSections: readonly { letter: RegisterLetter; heading: string; introduction: string; entries: (r: Register) => readonly RegisterEntry[] }[] = [
+export const registerSections: readonly {
+  letter: RegisterLetter;
+  heading: string;
+  introduction: string;
+  entries: (r: Register) => readonly RegisterEntry[];
+}[] = [
   {
     letter: 'A',
     heading: 'A: Property Register',
@@ -45,7 +50,8 @@ export const registerSections: readonly { letter: RegisterLetter; heading: strin
   {
     letter: 'B',
     heading: 'B: Proprietorship Register',
-    introduction: 'This register specifies the class of title and identifies the owner. It contains any entries that affect the right of disposal.',
+    introduction:
+      'This register specifies the class of title and identifies the owner. It contains any entries that affect the right of disposal.',
     entries: (r) => r.proprietorshipRegister,
   },
   {

@@ -37,7 +37,10 @@ const drawHeader = (doc: PDFKit.PDFDocument, register: Register) => {
   doc.font('Helvetica-Bold').fontSize(titleSizePt).text('Official copy of register of title', pageMarginPt.left, pageMarginPt.top);
   doc.moveDown(0.6);
   const y = doc.y;
-  doc.font('Helvetica-Bold').fontSize(headingSizePt).text(`Title number ${register.titleNumber}`, pageMarginPt.left, y, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(headingSizePt)
+    .text(`Title number ${register.titleNumber}`, pageMarginPt.left, y, { lineBreak: false });
   doc.text(`Edition date ${dottedDate(register.editionDate)}`, pageMarginPt.left, y, { width, align: 'right' });
   doc.moveDown(0.8);
   const notes = [
@@ -97,7 +100,8 @@ export const renderOfficialCopy = (register: Register): Promise<Buffer> =>
       doc.on('pageAdded', () => {
         const { x, y } = doc;
         doc.font('Helvetica').fontSize(9).text(`Title number ${register.titleNumber}`, pageMarginPt.left, 36, { lineBreak: false });
-        if (continuing) doc.font('Helvetica-Bold').fontSize(headingSizePt).text(`${continuing} continued`, pageMarginPt.left, 50, { lineBreak: false });
+        if (continuing)
+          doc.font('Helvetica-Bold').fontSize(headingSizePt).text(`${continuing} continued`, pageMarginPt.left, 50, { lineBreak: false });
         body(doc);
         doc.x = x;
         doc.y = y;
@@ -127,21 +131,27 @@ export const renderOfficialCopy = (register: Register): Promise<Buffer> =>
       }
       continuing = null;
       doc.moveDown(1);
-      doc.font('Helvetica-Bold').fontSize(bodySizePt).text('End of register', pageMarginPt.left, doc.y, {
-        width: doc.page.width - pageMarginPt.left - pageMarginPt.right,
-        align: 'center',
-      });
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(bodySizePt)
+        .text('End of register', pageMarginPt.left, doc.y, {
+          width: doc.page.width - pageMarginPt.left - pageMarginPt.right,
+          align: 'center',
+        });
 
       const { start, count } = doc.bufferedPageRange();
       for (let page = start; page < start + count; page++) {
         doc.switchToPage(page);
         // Writing below the bottom margin would start a new page; the footer lives there, so lift the margin first.
         doc.page.margins.bottom = 0;
-        doc.font('Helvetica').fontSize(8).text(`Page ${page - start + 1} of ${count}`, pageMarginPt.left, doc.page.height - 40, {
-          width: doc.page.width - pageMarginPt.left - pageMarginPt.right,
-          align: 'right',
-          lineBreak: false,
-        });
+        doc
+          .font('Helvetica')
+          .fontSize(8)
+          .text(`Page ${page - start + 1} of ${count}`, pageMarginPt.left, doc.page.height - 40, {
+            width: doc.page.width - pageMarginPt.left - pageMarginPt.right,
+            align: 'right',
+            lineBreak: false,
+          });
       }
     },
   );

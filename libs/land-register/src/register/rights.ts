@@ -30,7 +30,12 @@ const burdenOf = (entry: ClassifiedEntry, kind: BurdenKind): ExtractionRightOrBu
     case 'easement':
       return { category: 'easement', summary, ...easementLand(lead) };
     case 'covenant':
-      return { category: 'covenant', summary, benefitingLand: landServed(entry.text), burdenedLand: landConveyed(lead) ?? subjectLand(lead) };
+      return {
+        category: 'covenant',
+        summary,
+        benefitingLand: landServed(entry.text),
+        burdenedLand: landConveyed(lead) ?? subjectLand(lead),
+      };
     case 'provision':
       return { category: 'provision', summary, benefitingLand: null, burdenedLand: landConveyed(lead) };
     case 'lease':
@@ -84,7 +89,13 @@ export const rightsAndBurdens = (
         out.push(plain(entry.kind === 'indemnity_covenant' ? 'covenant' : entry.kind, entry));
         break;
       case 'lease_particulars':
-        if (lease && lease.entry === entry) out.push({ category: 'lease', summary: leaseSummary(entryRef(entry), lease.particulars), benefitingLand: null, burdenedLand: null });
+        if (lease && lease.entry === entry)
+          out.push({
+            category: 'lease',
+            summary: leaseSummary(entryRef(entry), lease.particulars),
+            benefitingLand: null,
+            burdenedLand: null,
+          });
         break;
       case 'charge': {
         const charge = charges.find((c) => c.refs[0] === entryRef(entry));

@@ -53,7 +53,8 @@ describe('synthetic test register result', () => {
       rightsAndBurdens: [
         {
           category: 'easement',
-          summary: 'A2: The land has the benefit of a right of way on foot and with vehicles over the private drive coloured brown on the title plan.',
+          summary:
+            'A2: The land has the benefit of a right of way on foot and with vehicles over the private drive coloured brown on the title plan.',
           benefitingLand: 'the land in this title',
           burdenedLand: 'the private drive coloured brown on the title plan',
         },

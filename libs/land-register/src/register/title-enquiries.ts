@@ -14,11 +14,24 @@ const leaseYearsMediumMax = 85;
 export const titleEnquiries = (facts: EnquiryFacts): PlacedEnquiry[] => {
   const placed: PlacedEnquiry[] = facts.missingSections.map((letter) => ({
     position: -1,
-    enquiry: enquiry('SECTION_MISSING', 'high', `The ${registerNames[letter]} (${letter}) was not found in the text.`, 'Check that the copy is complete; order a fresh official copy if pages are missing.'),
+    enquiry: enquiry(
+      'SECTION_MISSING',
+      'high',
+      `The ${registerNames[letter]} (${letter}) was not found in the text.`,
+      'Check that the copy is complete; order a fresh official copy if pages are missing.',
+    ),
   }));
   const cls = facts.classOfTitle?.toLowerCase() ?? null;
   if (cls === null && !facts.missingSections.includes('B'))
-    placed.push({ position: -1, enquiry: enquiry('CLASS_OF_TITLE_UNREAD', 'medium', 'No class of title was found in the proprietorship register.', 'Read the class of title on the official copy.') });
+    placed.push({
+      position: -1,
+      enquiry: enquiry(
+        'CLASS_OF_TITLE_UNREAD',
+        'medium',
+        'No class of title was found in the proprietorship register.',
+        'Read the class of title on the official copy.',
+      ),
+    });
   if (cls?.includes('possessory'))
     placed.push({
       position: -1,
@@ -32,7 +45,12 @@ export const titleEnquiries = (facts: EnquiryFacts): PlacedEnquiry[] => {
   if (cls?.includes('qualified'))
     placed.push({
       position: -1,
-      enquiry: enquiry('QUALIFIED_TITLE', 'high', 'The title is qualified: the registry found a specific defect in it.', 'Find out what the qualification excludes and whether title insurance or an upgrade of the title is available.'),
+      enquiry: enquiry(
+        'QUALIFIED_TITLE',
+        'high',
+        'The title is qualified: the registry found a specific defect in it.',
+        'Find out what the qualification excludes and whether title insurance or an upgrade of the title is available.',
+      ),
     });
   if (cls?.includes('good leasehold'))
     placed.push({

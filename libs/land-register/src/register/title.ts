@@ -34,7 +34,10 @@ const introductions = [
 ];
 
 export const withoutIntroduction = (preamble: readonly string[]): string =>
-  introductions.reduce((text, intro) => text.replace(intro, ' '), preamble.join(' ')).replace(/\s+/g, ' ').trim();
+  introductions
+    .reduce((text, intro) => text.replace(intro, ' '), preamble.join(' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export const headerFacts = (headerText: string) => {
   const titleNumber = titleNumberPattern.exec(headerText)?.[1]?.replace(/\s/g, '').toUpperCase() ?? null;
@@ -53,7 +56,10 @@ export const classOfTitleIn = (preambleText: string): { classOfTitle: string | n
     const at = preambleText.toLowerCase().indexOf(name.toLowerCase());
     if (at >= 0) {
       const printed = preambleText.slice(at, at + name.length);
-      return { classOfTitle: printed.charAt(0).toUpperCase() + printed.slice(1), rest: (preambleText.slice(0, at) + preambleText.slice(at + name.length)).trim() };
+      return {
+        classOfTitle: printed.charAt(0).toUpperCase() + printed.slice(1),
+        rest: (preambleText.slice(0, at) + preambleText.slice(at + name.length)).trim(),
+      };
     }
   }
   return { classOfTitle: null, rest: preambleText };

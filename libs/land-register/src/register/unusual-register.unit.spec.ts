@@ -34,7 +34,11 @@ describe('register with a possessory title, a caution, a unilateral notice and u
     expect(data.parties).toEqual([
       { role: 'proprietor', name: 'GARETH OWEN PRICE', address: 'Moorcock Farm, Moorcock Lane, Hebden Bridge HX7 9ZZ' },
       { role: 'cautioner', name: 'Ellen Mary Sutcliffe', address: '3 Chapel Fold, Todmorden OL14 9ZZ' },
-      { role: 'notice_beneficiary', name: 'PENNINE LAND PROMOTIONS LIMITED (Co. Regn. No. 09876543)', address: 'Unit 4, Mill Yard, Halifax HX1 9ZZ' },
+      {
+        role: 'notice_beneficiary',
+        name: 'PENNINE LAND PROMOTIONS LIMITED (Co. Regn. No. 09876543)',
+        address: 'Unit 4, Mill Yard, Halifax HX1 9ZZ',
+      },
     ]);
   });
 

@@ -88,11 +88,17 @@ export class HttpRegistryGateway implements RegistryGateway {
     } catch (err) {
       return { kind: 'uncertain', reason: failureReason(err, this.timeoutMs) };
     }
-    if (res.status === 202 && typeof body.registryReference === 'string') return { kind: 'accepted', registryReference: body.registryReference };
-    if (res.status === 409 && body.code === 'REGISTRY_CLOSED' && typeof body.opensAt === 'string') return { kind: 'closed', opensAt: body.opensAt };
+    if (res.status === 202 && typeof body.registryReference === 'string')
+      return { kind: 'accepted', registryReference: body.registryReference };
+    if (res.status === 409 && body.code === 'REGISTRY_CLOSED' && typeof body.opensAt === 'string')
+      return { kind: 'closed', opensAt: body.opensAt };
     // 400: the registry read the request and refused it, so nothing was ordered.
     if (res.status === 422 || res.status === 400) {
-      return { kind: 'rejected', code: body.code ?? `HTTP_${res.status}`, message: body.message ?? `the registry refused the order (HTTP ${res.status})` };
+      return {
+        kind: 'rejected',
+        code: body.code ?? `HTTP_${res.status}`,
+        message: body.message ?? `the registry refused the order (HTTP ${res.status})`,
+      };
     }
     return { kind: 'uncertain', reason: `HTTP ${res.status}${body.code ? ` ${body.code}` : ''} from the registry` };
   }
@@ -102,13 +108,19 @@ export class HttpRegistryGateway implements RegistryGateway {
     if (res.status === 404) return { kind: 'unknown' };
     if (res.status !== 200) throw await this.unexpected(res, `order ${clientReference}`);
     const body = await readJson<OrderBody>(res);
-    if (!body || typeof body.registryReference !== 'string') throw new Error(`registry order ${clientReference}: 200 without a registry reference`);
+    if (!body || typeof body.registryReference !== 'string')
+      throw new Error(`registry order ${clientReference}: 200 without a registry reference`);
     const { registryReference } = body;
     switch (body.status) {
       case 'processing':
         return { kind: 'processing', registryReference };
       case 'failed':
-        return { kind: 'failed', registryReference, code: body.code ?? 'REGISTRY_FULFILMENT_FAILED', message: body.message ?? 'the registry could not fulfil the order' };
+        return {
+          kind: 'failed',
+          registryReference,
+          code: body.code ?? 'REGISTRY_FULFILMENT_FAILED',
+          message: body.message ?? 'the registry could not fulfil the order',
+        };
       case 'completed': {
         const documents: DeliveredDocument[] = [];
         for (const d of body.documents ?? []) documents.push({ type: d.type, pdf: await this.document(d.href, clientReference) });

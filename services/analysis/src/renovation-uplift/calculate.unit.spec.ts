@@ -56,7 +56,13 @@ describe('renovation uplift calculation', () => {
       totalChangePercent: '25.7%',
       pricePerM2: { original: 2586, adjusted: 2780 },
       pricePerSqFt: { original: 240, adjusted: 258 },
-      breakdown: { extensionArea: 12.25, extensionValue: 31681, totalFloorArea: 84.75, renovationUplift: '7.5%', renovationUpliftValue: 16439 },
+      breakdown: {
+        extensionArea: 12.25,
+        extensionValue: 31681,
+        totalFloorArea: 84.75,
+        renovationUplift: '7.5%',
+        renovationUpliftValue: 16439,
+      },
     });
   });
 
@@ -65,7 +71,13 @@ describe('renovation uplift calculation', () => {
     expect(r.result.adjustedValue).toBe(375000);
     expect(r.result.totalChangePercent).toBe('25.0%');
     expect(r.result.pricePerM2).toEqual({ original: 2500, adjusted: 2500 });
-    expect(r.result.breakdown).toEqual({ extensionArea: 30, extensionValue: 75000, totalFloorArea: 150, renovationUplift: '0%', renovationUpliftValue: 0 });
+    expect(r.result.breakdown).toEqual({
+      extensionArea: 30,
+      extensionValue: 75000,
+      totalFloorArea: 150,
+      renovationUplift: '0%',
+      renovationUpliftValue: 0,
+    });
   });
 
   it('rounds per-area figures half up to whole pounds', () => {

@@ -63,5 +63,6 @@ export const initialState = (): Account => ({ status: 'none' });
 /** Credits the caller can spend now: granted and refunded, less spent, less held by reservations. */
 export const availableCredits = (a: OpenAccount) => a.grantedCredits + a.refundedCredits - a.capturedCredits - a.reservedCredits;
 /** Purchase Balance the caller can spend now; debt is paid from deposits before anything else. */
-export const availablePence = (a: OpenAccount) => a.depositedPence + a.refundedPence - a.debtRepaidPence - a.capturedPence - a.reservedPence;
+export const availablePence = (a: OpenAccount) =>
+  a.depositedPence + a.refundedPence - a.debtRepaidPence - a.capturedPence - a.reservedPence;
 export const debtPence = (a: OpenAccount) => a.debtRecordedPence - a.debtRepaidPence;

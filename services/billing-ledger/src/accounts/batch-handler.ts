@@ -23,7 +23,11 @@ const commandOf = (c: BatchedCommand, at: Date, reservationTtlMs: number): Accou
  * in one PostgreSQL transaction per run: a burst of calls costs one commit, not one per command. Answers are exactly
  * those of the one-at-a-time handlers.
  */
-export const ledgerBatchHandler = (accounts: AggregateStore<Account, AccountEvent>, clock: Clock, reservationTtlMs: number): BatchHandler => ({
+export const ledgerBatchHandler = (
+  accounts: AggregateStore<Account, AccountEvent>,
+  clock: Clock,
+  reservationTtlMs: number,
+): BatchHandler => ({
   types: batchedTypes,
   handle: async (batch) => {
     const at = clock.now();
@@ -40,6 +44,8 @@ export const ledgerBatchHandler = (accounts: AggregateStore<Account, AccountEven
       }),
       (error) => error instanceof LedgerError,
     );
-    return results.map((r, i): HandlerResult<unknown> => (r.ok ? outcomeOf(commands[i] as AccountCommand, r.state) : refusalOf(r.error as LedgerError)));
+    return results.map((r, i): HandlerResult<unknown> =>
+      r.ok ? outcomeOf(commands[i] as AccountCommand, r.state) : refusalOf(r.error as LedgerError),
+    );
   },
 });

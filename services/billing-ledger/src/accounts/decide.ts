@@ -36,7 +36,8 @@ const openAccount = (c: CommandOf<'OpenAccount'>, state: Account): AccountEvent[
     throw new LedgerError(codes.accountExists, `account ${c.data.accountId} already exists`);
   }
   const { accountId, plan, apiKeyHash, apiKeyPrefix, rateLimits, creditCycle, monthlyCredits, orderingEnabled } = c.data;
-  if (rateLimits && plan !== 'enterprise') throw new LedgerError(codes.customLimitsNotAllowed, 'only Enterprise accounts have custom rate limits');
+  if (rateLimits && plan !== 'enterprise')
+    throw new LedgerError(codes.customLimitsNotAllowed, 'only Enterprise accounts have custom rate limits');
   if (monthlyCredits !== undefined && plan !== 'enterprise') {
     throw new LedgerError(codes.customAllowanceNotAllowed, 'only Enterprise accounts have a custom monthly allowance');
   }
@@ -57,7 +58,10 @@ const openAccount = (c: CommandOf<'OpenAccount'>, state: Account): AccountEvent[
     },
   };
   if (openingCredits === 0) return [opened];
-  return [opened, { type: 'CreditsGranted', data: { accountId, grantId: 'opening', amountCredits: openingCredits, reason: 'opening balance' } }];
+  return [
+    opened,
+    { type: 'CreditsGranted', data: { accountId, grantId: 'opening', amountCredits: openingCredits, reason: 'opening balance' } },
+  ];
 };
 
 /** What the command itself decides, once any refresh the account is owed has been applied. */

@@ -12,32 +12,71 @@ const now = '2026-01-01T00:01:00.000Z';
 const opened: AccountEvent[] = [
   {
     type: 'AccountOpened',
-    data: { accountId, plan: 'basic', apiKeyHash: 'a'.repeat(64), apiKeyPrefix: 'pds_live_abcd', openedAt: '2026-01-01T00:00:00.000Z', creditCycle: 'trial', orderingEnabled: false },
+    data: {
+      accountId,
+      plan: 'basic',
+      apiKeyHash: 'a'.repeat(64),
+      apiKeyPrefix: 'pds_live_abcd',
+      openedAt: '2026-01-01T00:00:00.000Z',
+      creditCycle: 'trial',
+      orderingEnabled: false,
+    },
   },
   { type: 'CreditsGranted', data: { accountId, grantId: 'opening', amountCredits: 3, reason: 'opening balance' } },
 ];
 const expiresAt = '2026-01-01T00:02:00.000Z';
 const reserve = (reservationId: string, amountCredits = 1): AccountCommand => ({
   type: 'ReserveCredits',
-  data: { accountId, reservationId, amountCredits, amountPence: 0, purpose: 'api_call', operation: 'renovation_uplift_calculator', requestId: `req-${reservationId}` },
+  data: {
+    accountId,
+    reservationId,
+    amountCredits,
+    amountPence: 0,
+    purpose: 'api_call',
+    operation: 'renovation_uplift_calculator',
+    requestId: `req-${reservationId}`,
+  },
   now,
   expiresAt,
 });
 /** The CreditsReserved event a reservation command records. */
 const reserved = (reservationId: string, amountCredits = 1): AccountEvent => ({
   type: 'CreditsReserved',
-  data: { accountId, reservationId, amountCredits, operation: 'renovation_uplift_calculator', requestId: `req-${reservationId}`, expiresAt },
+  data: {
+    accountId,
+    reservationId,
+    amountCredits,
+    operation: 'renovation_uplift_calculator',
+    requestId: `req-${reservationId}`,
+    expiresAt,
+  },
 });
-const expire = (reservationId: string, at: string): AccountCommand => ({ type: 'ExpireReservation', data: { accountId, reservationId }, now: at });
+const expire = (reservationId: string, at: string): AccountCommand => ({
+  type: 'ExpireReservation',
+  data: { accountId, reservationId },
+  now: at,
+});
 const capture = (reservationId: string): AccountCommand => ({ type: 'CaptureCredits', data: { accountId, reservationId }, now });
-const release = (reservationId: string): AccountCommand => ({ type: 'ReleaseCredits', data: { accountId, reservationId, reason: 'work failed' }, now });
+const release = (reservationId: string): AccountCommand => ({
+  type: 'ReleaseCredits',
+  data: { accountId, reservationId, reason: 'work failed' },
+  now,
+});
 
 describe('account decider: credits', () => {
   it('opens an account with its opening grant', () => {
     given([])
       .when({
         type: 'OpenAccount',
-        data: { accountId, plan: 'basic', apiKeyHash: 'a'.repeat(64), apiKeyPrefix: 'pds_live_abcd', openingCredits: 3, creditCycle: 'trial', orderingEnabled: false },
+        data: {
+          accountId,
+          plan: 'basic',
+          apiKeyHash: 'a'.repeat(64),
+          apiKeyPrefix: 'pds_live_abcd',
+          openingCredits: 3,
+          creditCycle: 'trial',
+          orderingEnabled: false,
+        },
         now: '2026-01-01T00:00:00.000Z',
       })
       .then(opened);
@@ -46,27 +85,62 @@ describe('account decider: credits', () => {
   it('opens a monthly account with its plan allowance unless told otherwise, and refuses a custom allowance off Enterprise', () => {
     const open = (plan: 'basic' | 'enterprise', extra: object = {}): AccountCommand => ({
       type: 'OpenAccount',
-      data: { accountId, plan, apiKeyHash: 'a'.repeat(64), apiKeyPrefix: 'pds_live_abcd', creditCycle: 'monthly', orderingEnabled: false, ...extra },
+      data: {
+        accountId,
+        plan,
+        apiKeyHash: 'a'.repeat(64),
+        apiKeyPrefix: 'pds_live_abcd',
+        creditCycle: 'monthly',
+        orderingEnabled: false,
+        ...extra,
+      },
       now,
     });
-    const grant = (amountCredits: number): AccountEvent => ({ type: 'CreditsGranted', data: { accountId, grantId: 'opening', amountCredits, reason: 'opening balance' } });
+    const grant = (amountCredits: number): AccountEvent => ({
+      type: 'CreditsGranted',
+      data: { accountId, grantId: 'opening', amountCredits, reason: 'opening balance' },
+    });
     const openedAs = (plan: 'basic' | 'enterprise', extra: object = {}): AccountEvent => ({
       type: 'AccountOpened',
-      data: { accountId, plan, apiKeyHash: 'a'.repeat(64), apiKeyPrefix: 'pds_live_abcd', openedAt: now, creditCycle: 'monthly', orderingEnabled: false, ...extra },
+      data: {
+        accountId,
+        plan,
+        apiKeyHash: 'a'.repeat(64),
+        apiKeyPrefix: 'pds_live_abcd',
+        openedAt: now,
+        creditCycle: 'monthly',
+        orderingEnabled: false,
+        ...extra,
+      },
     });
-    given([]).when(open('basic')).then([openedAs('basic'), grant(1_000)]);
-    given([]).when(open('enterprise', { monthlyCredits: 250_000 })).then([openedAs('enterprise', { monthlyCredits: 250_000 }), grant(250_000)]);
-    given([]).when(open('basic', { monthlyCredits: 5 })).thenThrows(LedgerError, { code: 'CUSTOM_ALLOWANCE_NOT_ALLOWED' });
+    given([])
+      .when(open('basic'))
+      .then([openedAs('basic'), grant(1_000)]);
+    given([])
+      .when(open('enterprise', { monthlyCredits: 250_000 }))
+      .then([openedAs('enterprise', { monthlyCredits: 250_000 }), grant(250_000)]);
+    given([])
+      .when(open('basic', { monthlyCredits: 5 }))
+      .thenThrows(LedgerError, { code: 'CUSTOM_ALLOWANCE_NOT_ALLOWED' });
   });
 
   it('reserves while credits are available and records a refusal when not', () => {
-    given(opened).when(reserve('r1', 3)).then([reserved('r1', 3)]);
+    given(opened)
+      .when(reserve('r1', 3))
+      .then([reserved('r1', 3)]);
     given([...opened, reserved('r1', 3)])
       .when(reserve('r2'))
       .then([
         {
           type: 'CreditReservationRejected',
-          data: { accountId, reservationId: 'r2', amountCredits: 1, availableCredits: 0, operation: 'renovation_uplift_calculator', requestId: 'req-r2' },
+          data: {
+            accountId,
+            reservationId: 'r2',
+            amountCredits: 1,
+            availableCredits: 0,
+            operation: 'renovation_uplift_calculator',
+            requestId: 'req-r2',
+          },
         },
       ]);
   });
@@ -79,8 +153,12 @@ describe('account decider: credits', () => {
 
   it('captures and releases a pending reservation once', () => {
     const held: AccountEvent[] = [...opened, reserved('r1', 2)];
-    given(held).when(capture('r1')).then([{ type: 'CreditsCaptured', data: { accountId, reservationId: 'r1', amountCredits: 2 } }]);
-    given(held).when(release('r1')).then([{ type: 'CreditsReleased', data: { accountId, reservationId: 'r1', amountCredits: 2, reason: 'work failed' } }]);
+    given(held)
+      .when(capture('r1'))
+      .then([{ type: 'CreditsCaptured', data: { accountId, reservationId: 'r1', amountCredits: 2 } }]);
+    given(held)
+      .when(release('r1'))
+      .then([{ type: 'CreditsReleased', data: { accountId, reservationId: 'r1', amountCredits: 2, reason: 'work failed' } }]);
     const captured: AccountEvent[] = [...held, { type: 'CreditsCaptured', data: { accountId, reservationId: 'r1', amountCredits: 2 } }];
     given(captured).when(capture('r1')).then([]);
     given(captured).when(release('r1')).thenThrows(LedgerError, { code: 'RESERVATION_ALREADY_CAPTURED' });
@@ -104,7 +182,10 @@ describe('account decider: credits', () => {
     given(held)
       .when(expire('r1', '2026-01-01T00:02:00.000Z'))
       .then([{ type: 'CreditReservationExpired', data: { accountId, reservationId: 'r1', amountCredits: 2, expiresAt } }]);
-    const expired: AccountEvent[] = [...held, { type: 'CreditReservationExpired', data: { accountId, reservationId: 'r1', amountCredits: 2, expiresAt } }];
+    const expired: AccountEvent[] = [
+      ...held,
+      { type: 'CreditReservationExpired', data: { accountId, reservationId: 'r1', amountCredits: 2, expiresAt } },
+    ];
     expect(availableCredits(fold(expired))).toBe(3);
     given(expired).when(expire('r1', '2026-01-01T00:05:00.000Z')).then([]);
     given(expired).when(capture('r1')).thenThrows(LedgerError, { code: 'RESERVATION_EXPIRED' });

@@ -68,9 +68,17 @@ export const outcomeOf = (command: AccountCommand, state: Account): HandlerResul
   return { ok: false, error: { code, message: refusalMessage(code, command.data, state) }, data: balanceOf(state) };
 };
 
-export const refusalOf = (error: LedgerError): HandlerResult<Balance> => ({ ok: false, error: { code: error.code, message: error.message } });
+export const refusalOf = (error: LedgerError): HandlerResult<Balance> => ({
+  ok: false,
+  error: { code: error.code, message: error.message },
+});
 
-const execute = async (accounts: Accounts, command: AccountCommand, ctx: HandlerContext, operation?: string): Promise<HandlerResult<Balance>> => {
+const execute = async (
+  accounts: Accounts,
+  command: AccountCommand,
+  ctx: HandlerContext,
+  operation?: string,
+): Promise<HandlerResult<Balance>> => {
   try {
     const streamId = ledgerEvents.accountStreamId(command.data.accountId);
     const { state } = await accounts.handle(streamId, (s) => decide(command, s), metadataOf(ctx, operation));
@@ -97,7 +105,9 @@ export const ledgerHandlers = (accounts: Accounts, clock: Clock, reservationTtlM
     handler(billing.OpenAccount, (data, ctx) => run({ type: 'OpenAccount', data, now: now() }, ctx)),
     handler(billing.GrantCredits, (data, ctx) => run({ type: 'GrantCredits', data, now: now() }, ctx)),
     // A reservation nobody waits for any more is not made: the gateway has already answered its caller.
-    handler(billing.ReserveCredits, (data, ctx) => run(reserveCommand(data, clock.now(), reservationTtlMs), ctx, data.operation), { dropWhenLate: true }),
+    handler(billing.ReserveCredits, (data, ctx) => run(reserveCommand(data, clock.now(), reservationTtlMs), ctx, data.operation), {
+      dropWhenLate: true,
+    }),
     // A capture after its deadline is dropped: the gateway has given up on it and releases instead, so a late capture
     // can never charge a caller who was told the call failed.
     handler(billing.CaptureCredits, (data, ctx) => run({ type: 'CaptureCredits', data, now: now() }, ctx), { dropWhenLate: true }),
@@ -111,7 +121,11 @@ export const ledgerHandlers = (accounts: Accounts, clock: Clock, reservationTtlM
     // Reading a balance applies a refresh that has fallen due, so nobody is shown last month's balance.
     handler(billing.GetBalance, async (data, ctx) => {
       const { state } = await accounts.load(ledgerEvents.accountStreamId(data.accountId));
-      if (state.status !== 'open') return { ok: false, error: { code: billing.ledgerErrorCodes.accountNotFound, message: `account ${data.accountId} does not exist` } };
+      if (state.status !== 'open')
+        return {
+          ok: false,
+          error: { code: billing.ledgerErrorCodes.accountNotFound, message: `account ${data.accountId} does not exist` },
+        };
       if (dueRefresh(state, now()).length > 0) return run({ type: 'RefreshCredits', data, now: now() }, ctx);
       return { ok: true, data: balanceOf(state) };
     }),

@@ -1,4 +1,12 @@
-import { availableCredits, availablePence, debtPence, type Account, type AccountEvent, type OpenAccount, type Reservation } from './account';
+import {
+  availableCredits,
+  availablePence,
+  debtPence,
+  type Account,
+  type AccountEvent,
+  type OpenAccount,
+  type Reservation,
+} from './account';
 import type { CommandOf } from './decide';
 import { codes, LedgerError, requireOpen } from './ledger-error';
 
@@ -20,7 +28,10 @@ export const reserve = (c: CommandOf<'ReserveCredits'>, state: Account): Account
   const existing = account.reservations.get(reservationId);
   if (existing) {
     if (existing.amountCredits !== amountCredits || existing.amountPence !== amountPence) {
-      throw new LedgerError(codes.reservationMismatch, `reservation ${reservationId} was made for ${existing.amountCredits} credits and ${existing.amountPence} pence`);
+      throw new LedgerError(
+        codes.reservationMismatch,
+        `reservation ${reservationId} was made for ${existing.amountCredits} credits and ${existing.amountPence} pence`,
+      );
     }
     return [];
   }
@@ -48,13 +59,22 @@ export const reserve = (c: CommandOf<'ReserveCredits'>, state: Account): Account
   }
   const reserved: AccountEvent = {
     type: 'CreditsReserved',
-    data: { accountId, reservationId, amountCredits, operation, requestId, expiresAt: c.expiresAt, ...(purpose !== 'api_call' ? { purpose } : {}) },
+    data: {
+      accountId,
+      reservationId,
+      amountCredits,
+      operation,
+      requestId,
+      expiresAt: c.expiresAt,
+      ...(purpose !== 'api_call' ? { purpose } : {}),
+    },
   };
   return amountPence === 0 ? [reserved] : [reserved, { type: 'CashReserved', data: { accountId, reservationId, amountPence } }];
 };
 
 const alreadyEnded = (reservationId: string, r: Reservation): LedgerError => {
-  const code = r.status === 'captured' ? codes.reservationCaptured : r.status === 'expired' ? codes.reservationExpired : codes.reservationReleased;
+  const code =
+    r.status === 'captured' ? codes.reservationCaptured : r.status === 'expired' ? codes.reservationExpired : codes.reservationReleased;
   return new LedgerError(code, `reservation ${reservationId} is already ${r.status}`);
 };
 
@@ -92,7 +112,12 @@ export const quarantine = (c: CommandOf<'QuarantineReservation'>, state: Account
   if (r.status === 'quarantined') return [];
   if (r.status !== 'pending') throw alreadyEnded(c.data.reservationId, r);
   const { accountId, reservationId, reason } = c.data;
-  return [{ type: 'ReservationQuarantined', data: { accountId, reservationId, amountCredits: r.amountCredits, amountPence: r.amountPence, reason } }];
+  return [
+    {
+      type: 'ReservationQuarantined',
+      data: { accountId, reservationId, amountCredits: r.amountCredits, amountPence: r.amountPence, reason },
+    },
+  ];
 };
 
 /** Gives back what a capture took, never more than it took; a refund id is recorded once. */
@@ -101,14 +126,19 @@ export const refund = (c: CommandOf<'RefundCapture'>, state: Account): AccountEv
   const { accountId, reservationId, refundId, amountCredits, amountPence, reason } = c.data;
   const previous = account.refunds.get(refundId);
   if (previous) {
-    const same = previous.reservationId === reservationId && previous.amountCredits === amountCredits && previous.amountPence === amountPence;
+    const same =
+      previous.reservationId === reservationId && previous.amountCredits === amountCredits && previous.amountPence === amountPence;
     if (same) return [];
     throw new LedgerError(codes.refundMismatch, `refund ${refundId} was made for a different amount or reservation`);
   }
   const r = requireReservation(account, reservationId);
-  if (r.status !== 'captured') throw new LedgerError(codes.reservationNotCaptured, `reservation ${reservationId} is ${r.status}, not captured`);
+  if (r.status !== 'captured')
+    throw new LedgerError(codes.reservationNotCaptured, `reservation ${reservationId} is ${r.status}, not captured`);
   if (r.refundedCredits + amountCredits > r.amountCredits || r.refundedPence + amountPence > r.amountPence) {
-    throw new LedgerError(codes.refundExceedsCapture, `reservation ${reservationId} captured ${r.amountCredits} credits and ${r.amountPence} pence`);
+    throw new LedgerError(
+      codes.refundExceedsCapture,
+      `reservation ${reservationId} captured ${r.amountCredits} credits and ${r.amountPence} pence`,
+    );
   }
   const events: AccountEvent[] = [];
   if (amountCredits > 0) events.push({ type: 'CreditsRefunded', data: { accountId, reservationId, refundId, amountCredits, reason } });
@@ -124,7 +154,12 @@ export const expire = (c: CommandOf<'ExpireReservation'>, state: Account): Accou
   return [
     {
       type: 'CreditReservationExpired',
-      data: { ...c.data, amountCredits: r.amountCredits, ...(r.amountPence > 0 ? { amountPence: r.amountPence } : {}), expiresAt: r.expiresAt },
+      data: {
+        ...c.data,
+        amountCredits: r.amountCredits,
+        ...(r.amountPence > 0 ? { amountPence: r.amountPence } : {}),
+        expiresAt: r.expiresAt,
+      },
     },
   ];
 };

@@ -77,7 +77,11 @@ const main = async () => {
 };
 
 /** Compares each account with `account_balances` once the projection has reached the same event (waiting briefly). */
-const compareWithReadModel = async (store: PostgresEventStore, audits: ReturnType<LedgerReplay['results']>, lastPosition: Map<string, number>) => {
+const compareWithReadModel = async (
+  store: PostgresEventStore,
+  audits: ReturnType<LedgerReplay['results']>,
+  lastPosition: Map<string, number>,
+) => {
   const comparisons = new Map<string, Comparison>();
   const until = Date.now() + readModelWaitMs;
   for (const a of audits) {
@@ -97,13 +101,23 @@ const compareWithReadModel = async (store: PostgresEventStore, audits: ReturnTyp
         const differing = comparedFigures.filter((f) => row[f] !== a[f]);
         comparisons.set(
           a.accountId,
-          differing.length === 0 ? { kind: 'match' } : { kind: 'mismatch', detail: `read model differs: ${differing.map((f) => `${f} ${row[f]}`).join(', ')}` },
+          differing.length === 0
+            ? { kind: 'match' }
+            : { kind: 'mismatch', detail: `read model differs: ${differing.map((f) => `${f} ${row[f]}`).join(', ')}` },
         );
         break;
       }
       if (Date.now() > until) {
-        const { rows: newer } = await store.pool.query('SELECT 1 FROM events WHERE stream_id = $1 AND global_position > $2 LIMIT 1', [streamId, lastPosition.get(streamId) ?? 0]);
-        comparisons.set(a.accountId, newer.length > 0 ? { kind: 'moved-on' } : { kind: 'mismatch', detail: row ? 'read model has not caught up' : 'missing from the read model' });
+        const { rows: newer } = await store.pool.query('SELECT 1 FROM events WHERE stream_id = $1 AND global_position > $2 LIMIT 1', [
+          streamId,
+          lastPosition.get(streamId) ?? 0,
+        ]);
+        comparisons.set(
+          a.accountId,
+          newer.length > 0
+            ? { kind: 'moved-on' }
+            : { kind: 'mismatch', detail: row ? 'read model has not caught up' : 'missing from the read model' },
+        );
         break;
       }
       await new Promise((r) => setTimeout(r, 200));

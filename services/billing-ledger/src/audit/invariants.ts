@@ -1,22 +1,38 @@
-import { availableCredits, availablePence, debtPence, type Account, type AccountEvent, type OpenAccount, type Reservation } from '../accounts/account';
+import {
+  availableCredits,
+  availablePence,
+  debtPence,
+  type Account,
+  type AccountEvent,
+  type OpenAccount,
+  type Reservation,
+} from '../accounts/account';
 
 type Of<T extends AccountEvent['type']> = Extract<AccountEvent, { type: T }>;
 
-const settlement = (s: OpenAccount, e: Of<'CreditsCaptured' | 'CreditsReleased' | 'CashCaptured' | 'CashReleased' | 'CreditReservationExpired'>) => {
+const settlement = (
+  s: OpenAccount,
+  e: Of<'CreditsCaptured' | 'CreditsReleased' | 'CashCaptured' | 'CashReleased' | 'CreditReservationExpired'>,
+) => {
   const r = s.reservations.get(e.data.reservationId);
   if (!r) return `${e.type} of unknown reservation ${e.data.reservationId}`;
   if (r.status !== 'pending' && r.status !== 'quarantined') return `${e.type} of reservation ${e.data.reservationId} already ${r.status}`;
   if (e.type === 'CreditReservationExpired') {
     if (r.status === 'quarantined') return `quarantined reservation ${e.data.reservationId} expired`;
-    if (r.amountCredits !== e.data.amountCredits || r.amountPence !== (e.data.amountPence ?? 0)) return `${e.type} amounts differ from reservation ${e.data.reservationId}`;
+    if (r.amountCredits !== e.data.amountCredits || r.amountPence !== (e.data.amountPence ?? 0))
+      return `${e.type} amounts differ from reservation ${e.data.reservationId}`;
     return undefined;
   }
   if (e.type === 'CashCaptured' || e.type === 'CashReleased') {
     if (!r.cashOpen) return `${e.type} of reservation ${e.data.reservationId} whose cash is not held`;
-    return r.amountPence === e.data.amountPence ? undefined : `${e.type} of ${e.data.amountPence} pence for a reservation of ${r.amountPence}`;
+    return r.amountPence === e.data.amountPence
+      ? undefined
+      : `${e.type} of ${e.data.amountPence} pence for a reservation of ${r.amountPence}`;
   }
   if (!r.creditsOpen) return `${e.type} of reservation ${e.data.reservationId} whose credits are not held`;
-  return r.amountCredits === e.data.amountCredits ? undefined : `${e.type} of ${e.data.amountCredits} for a reservation of ${r.amountCredits}`;
+  return r.amountCredits === e.data.amountCredits
+    ? undefined
+    : `${e.type} of ${e.data.amountCredits} for a reservation of ${r.amountCredits}`;
 };
 
 const refund = (s: OpenAccount, e: Of<'CreditsRefunded' | 'CashRefunded'>) => {
@@ -25,10 +41,14 @@ const refund = (s: OpenAccount, e: Of<'CreditsRefunded' | 'CashRefunded'>) => {
   const earlier = s.refunds.get(e.data.refundId);
   if (e.type === 'CreditsRefunded') {
     if (earlier && earlier.amountCredits > 0) return `refund ${e.data.refundId} of credits recorded twice`;
-    return r.refundedCredits + e.data.amountCredits > r.amountCredits ? `refunds of reservation ${e.data.reservationId} exceed its ${r.amountCredits} credits` : undefined;
+    return r.refundedCredits + e.data.amountCredits > r.amountCredits
+      ? `refunds of reservation ${e.data.reservationId} exceed its ${r.amountCredits} credits`
+      : undefined;
   }
   if (earlier && earlier.amountPence > 0) return `refund ${e.data.refundId} of cash recorded twice`;
-  return r.refundedPence + e.data.amountPence > r.amountPence ? `refunds of reservation ${e.data.reservationId} exceed its ${r.amountPence} pence` : undefined;
+  return r.refundedPence + e.data.amountPence > r.amountPence
+    ? `refunds of reservation ${e.data.reservationId} exceed its ${r.amountPence} pence`
+    : undefined;
 };
 
 const money = (s: OpenAccount, e: AccountEvent): string | undefined => {
@@ -37,14 +57,17 @@ const money = (s: OpenAccount, e: AccountEvent): string | undefined => {
       return s.grantIds.has(e.data.grantId) ? `grant ${e.data.grantId} recorded twice` : undefined;
     case 'CreditsRefreshed': {
       const balance = s.grantedCredits + s.refundedCredits - s.capturedCredits + e.data.adjustmentCredits;
-      return balance === e.data.allowanceCredits ? undefined : `refresh leaves ${balance} credits, not the allowance of ${e.data.allowanceCredits}`;
+      return balance === e.data.allowanceCredits
+        ? undefined
+        : `refresh leaves ${balance} credits, not the allowance of ${e.data.allowanceCredits}`;
     }
     case 'CreditsReserved':
       if (s.reservations.has(e.data.reservationId)) return `reservation ${e.data.reservationId} recorded twice`;
       return availableCredits(s) < e.data.amountCredits ? `reservation ${e.data.reservationId} overdraws the credits` : undefined;
     case 'CashReserved': {
       const r = s.reservations.get(e.data.reservationId);
-      if (!r || r.status !== 'pending' || r.cashOpen || r.amountPence !== 0) return `cash reservation ${e.data.reservationId} without its credit reservation`;
+      if (!r || r.status !== 'pending' || r.cashOpen || r.amountPence !== 0)
+        return `cash reservation ${e.data.reservationId} without its credit reservation`;
       return availablePence(s) < e.data.amountPence ? `reservation ${e.data.reservationId} overdraws the Purchase Balance` : undefined;
     }
     case 'CreditReservationRejected':
@@ -56,7 +79,9 @@ const money = (s: OpenAccount, e: AccountEvent): string | undefined => {
     case 'CreditReservationExpired':
       return settlement(s, e);
     case 'ReservationQuarantined':
-      return s.reservations.get(e.data.reservationId)?.status === 'pending' ? undefined : `quarantine of reservation ${e.data.reservationId}, which is not pending`;
+      return s.reservations.get(e.data.reservationId)?.status === 'pending'
+        ? undefined
+        : `quarantine of reservation ${e.data.reservationId}, which is not pending`;
     case 'CreditsRefunded':
     case 'CashRefunded':
       return refund(s, e);

@@ -33,7 +33,22 @@ export interface AccountAudit {
   problems: string[];
 }
 
-const empty = { grantedCredits: 0, capturedCredits: 0, refundedCredits: 0, reservedCredits: 0, availableCredits: 0, depositedPence: 0, capturedPence: 0, refundedPence: 0, reservedPence: 0, quarantinedPence: 0, availablePence: 0, debtPence: 0, openReservations: 0, quarantinedReservations: 0 };
+const empty = {
+  grantedCredits: 0,
+  capturedCredits: 0,
+  refundedCredits: 0,
+  reservedCredits: 0,
+  availableCredits: 0,
+  depositedPence: 0,
+  capturedPence: 0,
+  refundedPence: 0,
+  reservedPence: 0,
+  quarantinedPence: 0,
+  availablePence: 0,
+  debtPence: 0,
+  openReservations: 0,
+  quarantinedReservations: 0,
+};
 
 /** End-of-replay checks: held totals equal the open reservations, nothing below zero, nothing stranded past its expiry. */
 const closingProblems = (s: OpenAccount, now: Date, overdueAfterMs: number): string[] => {
@@ -44,7 +59,8 @@ const closingProblems = (s: OpenAccount, now: Date, overdueAfterMs: number): str
   const quarantinedPence = held.reduce((sum, [, v]) => sum + (v.status === 'quarantined' && v.cashOpen ? v.amountPence : 0), 0);
   if (heldCredits !== s.reservedCredits) problems.push(`reserved total ${s.reservedCredits} differs from open reservations ${heldCredits}`);
   if (heldPence !== s.reservedPence) problems.push(`reserved cash ${s.reservedPence} differs from open reservations ${heldPence}`);
-  if (quarantinedPence !== s.quarantinedPence) problems.push(`quarantined cash ${s.quarantinedPence} differs from quarantined reservations ${quarantinedPence}`);
+  if (quarantinedPence !== s.quarantinedPence)
+    problems.push(`quarantined cash ${s.quarantinedPence} differs from quarantined reservations ${quarantinedPence}`);
   if (availableCredits(s) < 0) problems.push(`balance below zero: ${availableCredits(s)}`);
   if (availablePence(s) < 0) problems.push(`Purchase Balance below zero: ${availablePence(s)}`);
   for (const [id, v] of held) {
@@ -100,7 +116,8 @@ export class LedgerReplay {
   results(now: Date, overdueAfterMs: number): AccountAudit[] {
     return [...this.accounts.entries()].map(([accountId, r]) => {
       const s = r.state;
-      if (s.status !== 'open') return { accountId, plan: '', events: r.events, ...empty, problems: [...r.problems, 'stream without AccountOpened'] };
+      if (s.status !== 'open')
+        return { accountId, plan: '', events: r.events, ...empty, problems: [...r.problems, 'stream without AccountOpened'] };
       const held = [...s.reservations.values()];
       return {
         accountId,

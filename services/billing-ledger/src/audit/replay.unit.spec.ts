@@ -3,7 +3,12 @@ import { LedgerReplay, type AuditedEvent } from './replay';
 const stream = 'account-acc_audit0001';
 const at = '2026-03-01T10:00:00.000Z';
 type Unplaced = Omit<AuditedEvent, 'streamPosition'>;
-const ev = (type: string, data: Record<string, unknown>): Unplaced => ({ streamId: stream, type, data: { accountId: 'acc_audit0001', ...data }, recordedAt: at });
+const ev = (type: string, data: Record<string, unknown>): Unplaced => ({
+  streamId: stream,
+  type,
+  data: { accountId: 'acc_audit0001', ...data },
+  recordedAt: at,
+});
 const opened = [
   ev('AccountOpened', { plan: 'basic', apiKeyHash: 'a'.repeat(64), apiKeyPrefix: 'pds_live_abcd', openedAt: at }),
   ev('CreditsGranted', { grantId: 'opening', amountCredits: 5, reason: 'opening balance' }),
@@ -48,9 +53,15 @@ describe('ledger audit replay', () => {
 
   it('flags a settlement that matches no pending reservation, or the wrong amount', () => {
     expect(audit([...opened, captured('ghost')]).problems).toEqual([`CreditsCaptured of unknown reservation ghost (${at})`]);
-    expect(audit([...opened, reserved('r1'), captured('r1'), captured('r1')]).problems).toEqual([`CreditsCaptured of reservation r1 already captured (${at})`]);
-    expect(audit([...opened, reserved('r1'), captured('r1'), released('r1')]).problems).toEqual([`CreditsReleased of reservation r1 already captured (${at})`]);
-    expect(audit([...opened, reserved('r1', 2), captured('r1', 3)]).problems).toEqual([`CreditsCaptured of 3 for a reservation of 2 (${at})`]);
+    expect(audit([...opened, reserved('r1'), captured('r1'), captured('r1')]).problems).toEqual([
+      `CreditsCaptured of reservation r1 already captured (${at})`,
+    ]);
+    expect(audit([...opened, reserved('r1'), captured('r1'), released('r1')]).problems).toEqual([
+      `CreditsReleased of reservation r1 already captured (${at})`,
+    ]);
+    expect(audit([...opened, reserved('r1', 2), captured('r1', 3)]).problems).toEqual([
+      `CreditsCaptured of 3 for a reservation of 2 (${at})`,
+    ]);
   });
 
   it('flags a reservation that overdraws the balance and one recorded twice', () => {
@@ -60,13 +71,19 @@ describe('ledger audit replay', () => {
 
   it('flags a reservation left open long after its expiry', () => {
     expect(audit([...opened, reserved('r1')], '2026-03-01T10:02:30.000Z').problems).toEqual([]);
-    expect(audit([...opened, reserved('r1')], '2026-03-01T10:03:01.000Z').problems).toEqual(['reservation r1 still open 60 s past its expiry']);
+    expect(audit([...opened, reserved('r1')], '2026-03-01T10:03:01.000Z').problems).toEqual([
+      'reservation r1 still open 60 s past its expiry',
+    ]);
   });
 
   describe('cash side', () => {
     const funded = [...opened, ev('CashDeposited', { depositId: 'd1', amountPence: 1_400, reference: 'card' })];
-    const order = (id: string, pence = 700) => [reserved(id, 1, '2026-03-08T10:00:00.000Z'), ev('CashReserved', { reservationId: id, amountPence: pence })];
-    const quarantined = (id: string, pence = 700) => ev('ReservationQuarantined', { reservationId: id, amountCredits: 1, amountPence: pence, reason: 'uncertain' });
+    const order = (id: string, pence = 700) => [
+      reserved(id, 1, '2026-03-08T10:00:00.000Z'),
+      ev('CashReserved', { reservationId: id, amountPence: pence }),
+    ];
+    const quarantined = (id: string, pence = 700) =>
+      ev('ReservationQuarantined', { reservationId: id, amountCredits: 1, amountPence: pence, reason: 'uncertain' });
 
     it('recomputes deposits, captures, refunds, reservations and quarantine, and passes a clean history', () => {
       const a = audit([
@@ -78,19 +95,30 @@ describe('ledger audit replay', () => {
         ...order('o2'),
         quarantined('o2'),
       ]);
-      expect(a).toMatchObject({ depositedPence: 1_400, capturedPence: 700, refundedPence: 200, reservedPence: 700, quarantinedPence: 700, availablePence: 200, quarantinedReservations: 1, problems: [] });
+      expect(a).toMatchObject({
+        depositedPence: 1_400,
+        capturedPence: 700,
+        refundedPence: 200,
+        reservedPence: 700,
+        quarantinedPence: 700,
+        availablePence: 200,
+        quarantinedReservations: 1,
+        problems: [],
+      });
     });
 
     it('flags cash that overdraws the Purchase Balance, a cash settlement that does not match, and a refund beyond the capture', () => {
       expect(audit([...funded, ...order('o1', 1_500)]).problems).toEqual([`reservation o1 overdraws the Purchase Balance (${at})`]);
-      expect(audit([...funded, ...order('o1'), captured('o1'), ev('CashCaptured', { reservationId: 'o1', amountPence: 600 })]).problems).toEqual([
-        `CashCaptured of 600 pence for a reservation of 700 (${at})`,
-      ]);
+      expect(
+        audit([...funded, ...order('o1'), captured('o1'), ev('CashCaptured', { reservationId: 'o1', amountPence: 600 })]).problems,
+      ).toEqual([`CashCaptured of 600 pence for a reservation of 700 (${at})`]);
       const done = [...funded, ...order('o1'), captured('o1'), ev('CashCaptured', { reservationId: 'o1', amountPence: 700 })];
       expect(audit([...done, ev('CashRefunded', { reservationId: 'o1', refundId: 'x', amountPence: 701, reason: 'r' })]).problems).toEqual([
         `refunds of reservation o1 exceed its 700 pence (${at})`,
       ]);
-      expect(audit([...funded, ev('CashReserved', { reservationId: 'lone', amountPence: 100 })]).problems).toEqual([`cash reservation lone without its credit reservation (${at})`]);
+      expect(audit([...funded, ev('CashReserved', { reservationId: 'lone', amountPence: 100 })]).problems).toEqual([
+        `cash reservation lone without its credit reservation (${at})`,
+      ]);
     });
 
     it('reports an event the account cannot take with its stream and position, skips it, and audits the rest', () => {
@@ -118,7 +146,9 @@ describe('ledger audit replay', () => {
 
     it('does not count a quarantined reservation as stranded, however old', () => {
       expect(audit([...funded, ...order('o1'), quarantined('o1')], '2027-01-01T00:00:00.000Z').problems).toEqual([]);
-      expect(audit([...funded, ...order('o1')], '2027-01-01T00:00:00.000Z').problems).toEqual(['reservation o1 still open 60 s past its expiry']);
+      expect(audit([...funded, ...order('o1')], '2027-01-01T00:00:00.000Z').problems).toEqual([
+        'reservation o1 still open 60 s past its expiry',
+      ]);
     });
   });
 });

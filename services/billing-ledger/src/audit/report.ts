@@ -53,9 +53,15 @@ export const failures = (audits: AccountAudit[], comparisons: Map<string, Compar
   audits.filter((a) => a.problems.length > 0 || comparisons.get(a.accountId)?.kind === 'mismatch');
 
 /** Pence as pounds, exactly (integer arithmetic, never floats). */
-const pounds = (pence: number) => `£${pence < 0 ? '-' : ''}${Math.floor(Math.abs(pence) / 100)}.${String(Math.abs(pence) % 100).padStart(2, '0')}`;
+const pounds = (pence: number) =>
+  `£${pence < 0 ? '-' : ''}${Math.floor(Math.abs(pence) / 100)}.${String(Math.abs(pence) % 100).padStart(2, '0')}`;
 
-export const summaryText = (audits: AccountAudit[], comparisons: Map<string, Comparison>, until: Date | undefined, events: number): string => {
+export const summaryText = (
+  audits: AccountAudit[],
+  comparisons: Map<string, Comparison>,
+  until: Date | undefined,
+  events: number,
+): string => {
   const sum = (f: (a: AccountAudit) => number) => audits.reduce((s, a) => s + f(a), 0);
   const failing = failures(audits, comparisons);
   const counts = (kind: Comparison['kind']) => [...comparisons.values()].filter((c) => c.kind === kind).length;
@@ -73,6 +79,11 @@ export const summaryText = (audits: AccountAudit[], comparisons: Map<string, Com
     `  cash reserved         ${pounds(sum((a) => a.reservedPence))}, of which quarantined ${pounds(sum((a) => a.quarantinedPence))} in ${sum((a) => a.quarantinedReservations)} reservations`,
     `  cash available        ${pounds(sum((a) => a.availablePence))}; debt ${pounds(sum((a) => a.debtPence))}`,
     `  read model            ${counts('match')} match, ${counts('mismatch')} differ, ${counts('moved-on')} moved on during the audit, ${counts('not-compared')} not compared`,
-    failing.length === 0 ? '  result                PASS' : `  result                FAIL: ${failing.length} account(s): ${failing.slice(0, 5).map((a) => a.accountId).join(', ')}${failing.length > 5 ? ', ...' : ''}`,
+    failing.length === 0
+      ? '  result                PASS'
+      : `  result                FAIL: ${failing.length} account(s): ${failing
+          .slice(0, 5)
+          .map((a) => a.accountId)
+          .join(', ')}${failing.length > 5 ? ', ...' : ''}`,
   ].join('\n');
 };

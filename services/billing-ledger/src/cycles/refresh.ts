@@ -15,7 +15,13 @@ export const dueRefresh = (a: OpenAccount, now: string): AccountEvent[] => {
   return [
     {
       type: 'CreditsRefreshed',
-      data: { accountId: a.accountId, refreshedAt, nextRefreshAt, allowanceCredits: a.monthlyCredits, adjustmentCredits: a.monthlyCredits - balance },
+      data: {
+        accountId: a.accountId,
+        refreshedAt,
+        nextRefreshAt,
+        allowanceCredits: a.monthlyCredits,
+        adjustmentCredits: a.monthlyCredits - balance,
+      },
     },
   ];
 };

@@ -11,17 +11,39 @@ const fold = (events: AccountEvent[]) => requireOpen(events.reduce(evolve, initi
 const opened: AccountEvent[] = [
   {
     type: 'AccountOpened',
-    data: { accountId, plan: 'basic', apiKeyHash: 'b'.repeat(64), apiKeyPrefix: 'pds_live_abcd', openedAt: '2026-01-31T10:00:00.000Z', creditCycle: 'monthly' },
+    data: {
+      accountId,
+      plan: 'basic',
+      apiKeyHash: 'b'.repeat(64),
+      apiKeyPrefix: 'pds_live_abcd',
+      openedAt: '2026-01-31T10:00:00.000Z',
+      creditCycle: 'monthly',
+    },
   },
   { type: 'CreditsGranted', data: { accountId, grantId: 'opening', amountCredits: 1_000, reason: 'opening balance' } },
 ];
 const reservedEvent = (reservationId: string, amountCredits: number): AccountEvent => ({
   type: 'CreditsReserved',
-  data: { accountId, reservationId, amountCredits, operation: 'op', requestId: `req-${reservationId}`, expiresAt: '2026-02-28T00:02:00.000Z' },
+  data: {
+    accountId,
+    reservationId,
+    amountCredits,
+    operation: 'op',
+    requestId: `req-${reservationId}`,
+    expiresAt: '2026-02-28T00:02:00.000Z',
+  },
 });
 const reserve = (reservationId: string, amountCredits: number, now: string): AccountCommand => ({
   type: 'ReserveCredits',
-  data: { accountId, reservationId, amountCredits, amountPence: 0, purpose: 'api_call', operation: 'op', requestId: `req-${reservationId}` },
+  data: {
+    accountId,
+    reservationId,
+    amountCredits,
+    amountPence: 0,
+    purpose: 'api_call',
+    operation: 'op',
+    requestId: `req-${reservationId}`,
+  },
   now,
   expiresAt: '2026-02-28T00:02:00.000Z',
 });
@@ -35,16 +57,26 @@ const spent: AccountEvent[] = [
 
 describe('monthly refresh', () => {
   it('is not due before the anniversary', () => {
-    given(spent).when(reserve('r1', 10, '2026-02-27T23:59:59.999Z')).then([reservedEvent('r1', 10)]);
+    given(spent)
+      .when(reserve('r1', 10, '2026-02-27T23:59:59.999Z'))
+      .then([reservedEvent('r1', 10)]);
   });
 
   it('resets the balance to the allowance before the first command on or after the anniversary', () => {
     const refreshed: AccountEvent = {
       type: 'CreditsRefreshed',
       // The balance was 1000 − 300 = 700, so 300 come back; the 50 still held count against the new allowance.
-      data: { accountId, refreshedAt: '2026-02-28T00:00:00.000+00:00', nextRefreshAt: '2026-03-31T00:00:00.000+01:00', allowanceCredits: 1_000, adjustmentCredits: 300 },
+      data: {
+        accountId,
+        refreshedAt: '2026-02-28T00:00:00.000+00:00',
+        nextRefreshAt: '2026-03-31T00:00:00.000+01:00',
+        allowanceCredits: 1_000,
+        adjustmentCredits: 300,
+      },
     };
-    given(spent).when(reserve('r1', 10, '2026-02-28T00:00:00.000Z')).then([refreshed, reservedEvent('r1', 10)]);
+    given(spent)
+      .when(reserve('r1', 10, '2026-02-28T00:00:00.000Z'))
+      .then([refreshed, reservedEvent('r1', 10)]);
     const after = fold([...spent, refreshed]);
     expect(availableCredits(after) + after.reservedCredits).toBe(1_000);
     expect(after.nextRefreshAt).toBe('2026-03-31T00:00:00.000+01:00');
@@ -57,7 +89,13 @@ describe('monthly refresh', () => {
       .then([
         {
           type: 'CreditsRefreshed',
-          data: { accountId, refreshedAt: '2026-02-28T00:00:00.000+00:00', nextRefreshAt: '2026-03-31T00:00:00.000+01:00', allowanceCredits: 1_000, adjustmentCredits: -500 },
+          data: {
+            accountId,
+            refreshedAt: '2026-02-28T00:00:00.000+00:00',
+            nextRefreshAt: '2026-03-31T00:00:00.000+01:00',
+            allowanceCredits: 1_000,
+            adjustmentCredits: -500,
+          },
         },
       ]);
   });
@@ -68,7 +106,13 @@ describe('monthly refresh', () => {
       .then([
         {
           type: 'CreditsRefreshed',
-          data: { accountId, refreshedAt: '2026-03-31T00:00:00.000+01:00', nextRefreshAt: '2026-04-30T00:00:00.000+01:00', allowanceCredits: 1_000, adjustmentCredits: 300 },
+          data: {
+            accountId,
+            refreshedAt: '2026-03-31T00:00:00.000+01:00',
+            nextRefreshAt: '2026-04-30T00:00:00.000+01:00',
+            allowanceCredits: 1_000,
+            adjustmentCredits: 300,
+          },
         },
       ]);
   });

@@ -120,29 +120,27 @@ const opened = async (tx: pg.PoolClient, e: Extract<LedgerEvent, { type: 'Accoun
       d.orderingEnabled ?? false,
     ],
   );
-  await tx.query(`INSERT INTO api_keys (key_hash, account_id, key_prefix, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key_hash) DO NOTHING`, [
-    d.apiKeyHash,
-    d.accountId,
-    d.apiKeyPrefix,
-    recorded.recordedAt,
-  ]);
+  await tx.query(
+    `INSERT INTO api_keys (key_hash, account_id, key_prefix, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key_hash) DO NOTHING`,
+    [d.apiKeyHash, d.accountId, d.apiKeyPrefix, recorded.recordedAt],
+  );
 };
 
 /** Settling a quarantined reservation's cash takes it out of quarantine. */
 const quarantineReleased = async (tx: pg.PoolClient, e: LedgerEvent): Promise<Delta> => {
   if (e.type !== 'CashCaptured' && e.type !== 'CashReleased') return {};
-  const { rows } = await tx.query<{ quarantined: boolean }>('SELECT quarantined FROM pending_reservations WHERE account_id = $1 AND reservation_id = $2', [
-    e.data.accountId,
-    e.data.reservationId,
-  ]);
+  const { rows } = await tx.query<{ quarantined: boolean }>(
+    'SELECT quarantined FROM pending_reservations WHERE account_id = $1 AND reservation_id = $2',
+    [e.data.accountId, e.data.reservationId],
+  );
   return rows[0]?.quarantined ? { quarantined_pence: -e.data.amountPence } : {};
 };
 
 const forget = (tx: pg.PoolClient, accountId: string, reservationId: string, onlyWithoutCash: boolean) =>
-  tx.query(`DELETE FROM pending_reservations WHERE account_id = $1 AND reservation_id = $2 ${onlyWithoutCash ? 'AND amount_pence = 0' : ''}`, [
-    accountId,
-    reservationId,
-  ]);
+  tx.query(
+    `DELETE FROM pending_reservations WHERE account_id = $1 AND reservation_id = $2 ${onlyWithoutCash ? 'AND amount_pence = 0' : ''}`,
+    [accountId, reservationId],
+  );
 
 /** `pending_reservations` holds reservations not yet settled: the expiry sweeper voids those due and not quarantined. */
 const trackPending = async (tx: pg.PoolClient, e: LedgerEvent) => {
@@ -163,7 +161,10 @@ const trackPending = async (tx: pg.PoolClient, e: LedgerEvent) => {
       ]);
       return;
     case 'ReservationQuarantined':
-      await tx.query('UPDATE pending_reservations SET quarantined = true WHERE account_id = $1 AND reservation_id = $2', [e.data.accountId, e.data.reservationId]);
+      await tx.query('UPDATE pending_reservations SET quarantined = true WHERE account_id = $1 AND reservation_id = $2', [
+        e.data.accountId,
+        e.data.reservationId,
+      ]);
       return;
     // A reservation with cash ends with its cash event (which needs the row to know about quarantine); without, with its credits event.
     case 'CreditsCaptured':

@@ -38,17 +38,32 @@ export const chargedCall = async <T>(
   const { accountId } = charge;
   let reserved;
   try {
-    reserved = await ledger.reserve(ctx, { accountId, reservationId, amountCredits: charge.costCredits, operation: charge.operation, requestId: ctx.requestId });
+    reserved = await ledger.reserve(ctx, {
+      accountId,
+      reservationId,
+      amountCredits: charge.costCredits,
+      operation: charge.operation,
+      requestId: ctx.requestId,
+    });
   } catch (error) {
     if (!(error instanceof RequestTimeoutError)) throw error;
     // The ledger may yet make the reservation; releasing it (ordered after it on the account's partition) undoes it.
     void ledger.release(ctx, accountId, reservationId, 'reservation not confirmed in time').catch(() => undefined);
-    return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'The billing service did not answer in time; nothing was charged. Retry shortly.' };
+    return {
+      ok: false,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The billing service did not answer in time; nothing was charged. Retry shortly.',
+    };
   }
   if (!reserved.ok) {
     const refusal = ledgerRefusals.reservationRefusal(reserved.error);
     if (refusal) {
-      return { ok: false, code: refusal.code, message: `This call costs ${charge.costCredits} credits. ${refusal.message} Nothing was charged.`, balance: view(reserved.data) };
+      return {
+        ok: false,
+        code: refusal.code,
+        message: `This call costs ${charge.costCredits} credits. ${refusal.message} Nothing was charged.`,
+        balance: view(reserved.data),
+      };
     }
     logger.error({ ledgerError: reserved.error }, 'reservation refused');
     return { ok: false, code: 'INTERNAL_SERVER_ERROR', message: 'The billing ledger refused the reservation.' };
@@ -68,15 +83,30 @@ export const chargedCall = async <T>(
       return undefined;
     });
     const { retryAfter, details } = outcome;
-    return { ok: false, code: outcome.code, message: outcome.message, balance: view(released?.data), ...(retryAfter ? { retryAfter } : {}), ...(details ? { details } : {}) };
+    return {
+      ok: false,
+      code: outcome.code,
+      message: outcome.message,
+      balance: view(released?.data),
+      ...(retryAfter ? { retryAfter } : {}),
+      ...(details ? { details } : {}),
+    };
   }
 
   const captured = await ledger.capture(ctx, accountId, reservationId).catch((err: unknown) => {
     logger.warn({ err, reservationId }, 'capture not confirmed; settling by release');
     return undefined;
   });
-  if (captured?.ok) return { ok: true, data: outcome.data, chargedCredits: charge.costCredits, balance: view(captured.data) as BalanceView };
-  return settleUnconfirmedCapture(ledger, logger, ctx, { accountId, reservationId, patienceMs: settlePatienceMs }, outcome.data, charge.costCredits);
+  if (captured?.ok)
+    return { ok: true, data: outcome.data, chargedCredits: charge.costCredits, balance: view(captured.data) as BalanceView };
+  return settleUnconfirmedCapture(
+    ledger,
+    logger,
+    ctx,
+    { accountId, reservationId, patienceMs: settlePatienceMs },
+    outcome.data,
+    charge.costCredits,
+  );
 };
 
 /**
@@ -95,18 +125,29 @@ const settleUnconfirmedCapture = async <T>(
   const { accountId, reservationId } = reservation;
   const unavailable = 'The billing service did not confirm the charge; nothing was charged. Retry shortly.';
   // The caller waits (bounded) rather than be told something the ledger may yet contradict.
-  const released = await ledger.release(ctx, accountId, reservationId, 'capture not confirmed', reservation.patienceMs).catch((err: unknown) => {
-    logger.error({ err, reservationId }, 'release after an unconfirmed capture not confirmed either; the reservation expires');
-    return undefined;
-  });
+  const released = await ledger
+    .release(ctx, accountId, reservationId, 'capture not confirmed', reservation.patienceMs)
+    .catch((err: unknown) => {
+      logger.error({ err, reservationId }, 'release after an unconfirmed capture not confirmed either; the reservation expires');
+      return undefined;
+    });
   if (released?.ok) return { ok: false, code: 'SERVICE_UNAVAILABLE', message: unavailable, balance: view(released.data) };
   if (released?.error.code === billing.ledgerErrorCodes.reservationCaptured) {
     // Charged: the caller gets what it paid for, with the balance if the ledger can say it now.
     const balance = await ledger.balance(ctx, accountId).catch(() => undefined);
-    return { ok: true, data, chargedCredits: costCredits, balance: view(balance?.ok ? balance.data : undefined) ?? { availableCredits: null, creditsRefreshAt: null } };
+    return {
+      ok: true,
+      data,
+      chargedCredits: costCredits,
+      balance: view(balance?.ok ? balance.data : undefined) ?? { availableCredits: null, creditsRefreshAt: null },
+    };
   }
   if (released?.error.code === billing.ledgerErrorCodes.reservationExpired) {
     return { ok: false, code: 'SERVICE_UNAVAILABLE', message: unavailable };
   }
-  return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'The billing service did not answer; retry shortly. Check your balance before assuming a charge.' };
+  return {
+    ok: false,
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'The billing service did not answer; retry shortly. Check your balance before assuming a charge.',
+  };
 };

@@ -18,7 +18,8 @@ export interface CallerLocals {
 }
 
 /** The caller of a request that passed `identifyCaller`; undefined before (an error raised in matching the path). */
-export const callerOf = (res: Response): CallerLocals | undefined => (res.locals.caller ? (res.locals as unknown as CallerLocals) : undefined);
+export const callerOf = (res: Response): CallerLocals | undefined =>
+  res.locals.caller ? (res.locals as unknown as CallerLocals) : undefined;
 
 export const unexpectedErrorMessage = 'Unexpected error; nothing was charged. Retry, and quote X-Request-Id if it persists.';
 
@@ -27,7 +28,8 @@ const pathPatterns = (Object.values(operations) as Operation[]).map((o) => ({
   pattern: new RegExp(`^${o.path.replace(/\{[A-Za-z0-9_]+\}/g, '[^/]+')}/?$`),
   code: o.unauthenticatedCode ?? 'UNAUTHORIZED',
 }));
-const unauthenticatedCodeFor = (path: string): UnauthenticatedCode => pathPatterns.find((p) => p.pattern.test(path))?.code ?? 'UNAUTHORIZED';
+const unauthenticatedCodeFor = (path: string): UnauthenticatedCode =>
+  pathPatterns.find((p) => p.pattern.test(path))?.code ?? 'UNAUTHORIZED';
 
 /**
  * Answers 401 (charging nothing) when the key is missing or unknown, 429 when the caller is over a limit; otherwise
@@ -42,7 +44,12 @@ export const identify = async (deps: GatewayDeps, req: Request, res: Response): 
     return undefined;
   }
   const { requestId, logger } = locals(res);
-  const ctx: CallContext = { correlationId: requestId, requestId, actor: `account:${caller.accountId}`, logger: logger.child({ accountId: caller.accountId }) };
+  const ctx: CallContext = {
+    correlationId: requestId,
+    requestId,
+    actor: `account:${caller.accountId}`,
+    logger: logger.child({ accountId: caller.accountId }),
+  };
   const rate = await deps.rateLimiter.admit(caller.accountId, caller.rateLimits);
   setRateLimitHeaders(res, rate);
   // Recorded before a refusal too, so that whatever answers next knows whose balance to report.

@@ -25,4 +25,5 @@ const describe = (issue: z.core.$ZodIssue, root: string): string[] => {
  * The `details` of a 400: every failing field by its path, so the caller can fix them all at once. `root` names the
  * value itself (the body, or a header) for issues about it as a whole.
  */
-export const issueDetails = (issues: readonly z.core.$ZodIssue[], root = 'body'): string => issues.flatMap((i) => describe(i, root)).join('; ');
+export const issueDetails = (issues: readonly z.core.$ZodIssue[], root = 'body'): string =>
+  issues.flatMap((i) => describe(i, root)).join('; ');

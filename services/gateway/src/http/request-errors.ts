@@ -16,24 +16,38 @@ const refusals: Record<string, { code: ErrorCode; message: string }> = {
   'request.aborted': { code: 'INVALID_PARAMETERS', message: 'The request body ended before its stated length.' },
   'request.size.invalid': { code: 'INVALID_PARAMETERS', message: 'The request body is not the length its Content-Length says.' },
   'entity.too.large': { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 100 kB.' },
-  'charset.unsupported': { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body must be JSON in UTF-8 (Content-Type: application/json; charset=utf-8).' },
+  'charset.unsupported': {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'The request body must be JSON in UTF-8 (Content-Type: application/json; charset=utf-8).',
+  },
   'parameters.too.many': { code: 'PAYLOAD_TOO_LARGE', message: 'The request body has too many parameters.' },
-  'encoding.unsupported': { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body may be sent as is, or with Content-Encoding gzip, deflate or br.' },
+  'encoding.unsupported': {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'The request body may be sent as is, or with Content-Encoding gzip, deflate or br.',
+  },
 };
 
 /** Express's router fails a path parameter it cannot decode with a 400 and this message. */
-const isPathDecodeFailure = (error: RequestError) => error.status === 400 && error.type === undefined && /^Failed to decode param/.test(error.message);
+const isPathDecodeFailure = (error: RequestError) =>
+  error.status === 400 && error.type === undefined && /^Failed to decode param/.test(error.message);
 
 /** By status, for what the parser reports without a type of its own (a corrupt compressed body, say). */
 const byStatus: Record<number, { code: ErrorCode; message: string }> = {
   400: { code: 'INVALID_PARAMETERS', message: 'The request body could not be read (cut short, or a corrupt compressed body).' },
   413: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 100 kB.' },
-  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body must be JSON in UTF-8, sent as is or with Content-Encoding gzip, deflate or br.' },
+  415: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'The request body must be JSON in UTF-8, sent as is or with Content-Encoding gzip, deflate or br.',
+  },
 };
 
 const refusalOf = (error: RequestError) => {
   if (error.type && refusals[error.type]) return refusals[error.type];
-  if (isPathDecodeFailure(error)) return { code: 'INVALID_PARAMETERS' as const, message: 'The request path is not valid percent-encoding (e.g. a lone `%` or a broken UTF-8 sequence).' };
+  if (isPathDecodeFailure(error))
+    return {
+      code: 'INVALID_PARAMETERS' as const,
+      message: 'The request path is not valid percent-encoding (e.g. a lone `%` or a broken UTF-8 sequence).',
+    };
   return error.status === undefined ? undefined : byStatus[error.status];
 };
 

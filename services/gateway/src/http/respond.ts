@@ -54,7 +54,14 @@ export const sendFree = (res: Response, data: unknown, balance: BalanceView | un
  * A chargeable call's answer: the billing object and headers. `reservedCredits` is for an order, whose credits are
  * held now and charged when the work is done: it reports them beside a charge of 0.
  */
-export const sendCharged = (res: Response, data: unknown, chargedCredits: number, balance: BalanceView, status: 200 | 202 = 200, reservedCredits?: number) => {
+export const sendCharged = (
+  res: Response,
+  data: unknown,
+  chargedCredits: number,
+  balance: BalanceView,
+  status: 200 | 202 = 200,
+  reservedCredits?: number,
+) => {
   setBillingHeaders(res, chargedCredits, balance);
   if (reservedCredits !== undefined) res.setHeader(billingHeaders.reserved, String(reservedCredits));
   const billing: Billing = {

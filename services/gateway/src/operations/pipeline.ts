@@ -82,6 +82,8 @@ export const operationHandler =
       who.ctx.logger.error({ err: error, operationId: operation.operationId }, 'unhandled error');
       if (res.headersSent) return;
       const code: ErrorCode = 'INTERNAL_SERVER_ERROR';
-      sendError(res, code, unexpectedErrorMessage, { balance: await deps.balanceFor(who.ctx, who.caller.accountId).catch(() => undefined) });
+      sendError(res, code, unexpectedErrorMessage, {
+        balance: await deps.balanceFor(who.ctx, who.caller.accountId).catch(() => undefined),
+      });
     }
   };

@@ -36,8 +36,14 @@ const refusalFor = (operation: Operation, part: Part, issues: readonly z.core.$Z
     return { ok: false, code: chosen.code, message: chosen.message, details: `${name}: ${issue.message}` };
   }
   const root = part === 'body' ? 'body' : part === 'headers' ? 'headers' : part;
-  const details = given === undefined && part === 'body' ? 'body: expected a JSON object (Content-Type: application/json)' : issueDetails(issues, root);
-  return { ok: false, code: 'INVALID_PARAMETERS', message: operation.invalidMessage ?? 'The request is invalid; `details` names each failing field.', details };
+  const details =
+    given === undefined && part === 'body' ? 'body: expected a JSON object (Content-Type: application/json)' : issueDetails(issues, root);
+  return {
+    ok: false,
+    code: 'INVALID_PARAMETERS',
+    message: operation.invalidMessage ?? 'The request is invalid; `details` names each failing field.',
+    details,
+  };
 };
 
 export const readInput = <O extends Operation>(operation: O, raw: RawInput): Checked<Input<O>> => {

@@ -2,14 +2,26 @@ import { landRegistryDocumentAvailability, landRegistryTestRegisterExtraction, r
 import type { RawInput } from './handler';
 import { readInput } from './read-input';
 
-const raw = (given: Partial<RawInput>): RawInput => ({ query: {}, params: {}, header: () => undefined, body: undefined, bodyPresent: false, ...given });
+const raw = (given: Partial<RawInput>): RawInput => ({
+  query: {},
+  params: {},
+  header: () => undefined,
+  body: undefined,
+  bodyPresent: false,
+  ...given,
+});
 
-describe('reading an operation\'s input from its contract', () => {
+describe("reading an operation's input from its contract", () => {
   it('names the first failing parameter of the calculator by its own code, in declaration order', () => {
     const read = (query: Record<string, string>) => readInput(renovationUpliftCalculator, raw({ query }));
     expect(read({ value: '250000', floorArea: '100' })).toEqual({
       ok: true,
-      value: { headers: undefined, params: undefined, query: { value: 250000, floorArea: 100, extensionArea: 0, renovationUplift: 0 }, body: undefined },
+      value: {
+        headers: undefined,
+        params: undefined,
+        query: { value: 250000, floorArea: 100, extensionArea: 0, renovationUplift: 0 },
+        body: undefined,
+      },
     });
     expect(read({ floorArea: 'x' })).toMatchObject({ ok: false, code: 'INVALID_VALUE', details: expect.stringMatching(/^value: /) });
     expect(read({ value: '1', floorArea: '0', renovationUplift: '90' })).toMatchObject({ ok: false, code: 'INVALID_FLOOR_AREA' });

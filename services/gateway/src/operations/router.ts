@@ -1,4 +1,11 @@
-import { expressPath, operations, type AuthenticatedOperationId, type Operation, type Operations, type PublicOperationId } from '@pds/contracts';
+import {
+  expressPath,
+  operations,
+  type AuthenticatedOperationId,
+  type Operation,
+  type Operations,
+  type PublicOperationId,
+} from '@pds/contracts';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { GatewayDeps } from '../deps';
 import { identifyCaller } from '../http/caller';
@@ -19,7 +26,8 @@ const jsonBody = express.json({ limit: bodyLimit });
 
 const byPath = () => {
   const paths = new Map<string, Operation[]>();
-  for (const operation of Object.values(operations) as Operation[]) paths.set(operation.path, [...(paths.get(operation.path) ?? []), operation]);
+  for (const operation of Object.values(operations) as Operation[])
+    paths.set(operation.path, [...(paths.get(operation.path) ?? []), operation]);
   return paths;
 };
 
@@ -61,7 +69,9 @@ export const operationRoutes = (deps: GatewayDeps, handlers: Handlers) => {
     }
     route.all(withBalance, methodNotAllowed(allow));
   }
-  router.use(withBalance, (_req: Request, res: Response) => sendError(res, 'NOT_FOUND', 'No such endpoint; see /api/v1/openapi.json.', { balance: res.locals.balance }));
+  router.use(withBalance, (_req: Request, res: Response) =>
+    sendError(res, 'NOT_FOUND', 'No such endpoint; see /api/v1/openapi.json.', { balance: res.locals.balance }),
+  );
   router.use(requestErrors(deps));
   return router;
 };

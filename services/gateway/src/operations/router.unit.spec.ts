@@ -10,13 +10,20 @@ import { operationRoutes, publicRoutes } from './router';
 type Layer = { route?: { path: string; methods: Record<string, boolean> } };
 const routed = (router: Router) =>
   (router.stack as Layer[]).flatMap((layer) =>
-    layer.route ? Object.keys(layer.route.methods).filter((m) => m === 'get' || m === 'post').map((m) => `${m.toUpperCase()} ${layer.route!.path}`) : [],
+    layer.route
+      ? Object.keys(layer.route.methods)
+          .filter((m) => m === 'get' || m === 'post')
+          .map((m) => `${m.toUpperCase()} ${layer.route!.path}`)
+      : [],
   );
 
 const documented = () => {
   const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, { operationId: string }>> };
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, operationId: op.operationId })),
+    Object.entries(methods).map(([method, op]) => ({
+      route: `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
+      operationId: op.operationId,
+    })),
   );
 };
 
@@ -35,21 +42,33 @@ describe('the route table', () => {
   const routes = [...routed(publicRoutes(publicHandlers)), ...routed(operationRoutes(deps, handlers))];
 
   it('routes exactly the operations the OpenAPI document describes', () => {
-    expect(routes.sort()).toEqual(documented().map((d) => d.route).sort());
+    expect(routes.sort()).toEqual(
+      documented()
+        .map((d) => d.route)
+        .sort(),
+    );
     expect(new Set(routes).size).toBe(routes.length);
   });
 
   it('keys each operation by its own operationId, and the document uses them', () => {
     for (const [key, operation] of Object.entries(operations)) expect(operation.operationId).toBe(key);
-    expect(documented().map((d) => d.operationId).sort()).toEqual(Object.keys(operations).sort());
-    expect(Object.keys(handlers).sort()).toEqual(Object.keys(operations).filter((id) => !(operations[id as keyof typeof operations] as Operation).public).sort());
+    expect(
+      documented()
+        .map((d) => d.operationId)
+        .sort(),
+    ).toEqual(Object.keys(operations).sort());
+    expect(Object.keys(handlers).sort()).toEqual(
+      Object.keys(operations)
+        .filter((id) => !(operations[id as keyof typeof operations] as Operation).public)
+        .sort(),
+    );
   });
 
   it.each(fromTheSpecification)('has %s as %s', (route, operationId) => {
     expect(documented()).toContainEqual({ route, operationId });
   });
 
-  it('documents each operation\'s credit cost as the specification gives it', () => {
+  it("documents each operation's credit cost as the specification gives it", () => {
     const credits = (id: keyof typeof operations) => (operations[id] as Operation).cost;
     expect(credits('renovation_uplift_calculator')).toEqual({ kind: 'per_call', credits: 1 });
     expect(credits('land_registry_title_lookup')).toEqual({ kind: 'per_call', credits: 25 });

@@ -28,15 +28,19 @@ export const healthRoutes = (deps: GatewayDeps) => {
     const [kafka, store, ...services] = await Promise.all([
       answeredWithin(kafkaHealthy(), pingTimeoutMs),
       answeredWithin(
-        deps.db.query('SELECT 1').then(() => true, () => false),
+        deps.db.query('SELECT 1').then(
+          () => true,
+          () => false,
+        ),
         pingTimeoutMs,
       ),
       ...serviceNames
         .filter((s) => s !== 'gateway')
         .map((s) =>
-          deps.rpc
-            .request(Ping, deps.topics.commands(s), randomUUID(), {}, ctx, { timeoutMs: pingTimeoutMs })
-            .then((r) => [s, r.ok] as const, () => [s, false] as const),
+          deps.rpc.request(Ping, deps.topics.commands(s), randomUUID(), {}, ctx, { timeoutMs: pingTimeoutMs }).then(
+            (r) => [s, r.ok] as const,
+            () => [s, false] as const,
+          ),
         ),
     ]);
     checks.kafka = kafka ? 'ok' : 'down';

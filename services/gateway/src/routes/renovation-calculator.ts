@@ -6,13 +6,26 @@ import { handlerOf } from '../operations/handler';
 export const renovationCalculator = handlerOf(renovationUpliftCalculator, {
   handle: async ({ input, ctx, deps }) => {
     try {
-      const answer = await deps.rpc.request(analysis.CalculateRenovationUplift, deps.topics.commands('analysis'), ctx.requestId, input.query, ctx, {
-        timeoutMs: deps.workTimeoutMs,
-      });
-      return answer.ok ? { ok: true, data: answer.data } : { ok: false, code: 'INTERNAL_ERROR', message: 'The calculation failed; nothing was charged.' };
+      const answer = await deps.rpc.request(
+        analysis.CalculateRenovationUplift,
+        deps.topics.commands('analysis'),
+        ctx.requestId,
+        input.query,
+        ctx,
+        {
+          timeoutMs: deps.workTimeoutMs,
+        },
+      );
+      return answer.ok
+        ? { ok: true, data: answer.data }
+        : { ok: false, code: 'INTERNAL_ERROR', message: 'The calculation failed; nothing was charged.' };
     } catch (error) {
       if (error instanceof RequestTimeoutError) {
-        return { ok: false, code: 'UPSTREAM_TIMEOUT', message: 'The calculation was not answered in time; nothing was charged. Retry shortly.' };
+        return {
+          ok: false,
+          code: 'UPSTREAM_TIMEOUT',
+          message: 'The calculation was not answered in time; nothing was charged. Retry shortly.',
+        };
       }
       // An answer that is not a result (a figure that does not fit its schema) is the calculation failing: the
       // specification's code for that is INTERNAL_ERROR.

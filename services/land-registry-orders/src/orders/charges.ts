@@ -69,7 +69,12 @@ export class OrderCharges {
    * operator can capture or release a reservation at the ledger before the order gets there, and the ledger's word
    * stands. Anything else is for the driver to try again later.
    */
-  private async settle<T extends Settled | 'quarantined'>(o: PlacedOrder, step: string, answer: Promise<LedgerOutcome>, target: T): Promise<T | Settled> {
+  private async settle<T extends Settled | 'quarantined'>(
+    o: PlacedOrder,
+    step: string,
+    answer: Promise<LedgerOutcome>,
+    target: T,
+  ): Promise<T | Settled> {
     const outcome = await answer;
     if (outcome.ok) return target;
     if (outcome.error.code === codes.reservationCaptured) return 'captured';

@@ -34,10 +34,19 @@ export type OrderCommand =
   | { type: 'RecordSettledAtLedger'; outcome: 'captured' | 'released'; now: string }
   /** An operator had the registry asked what became of a quarantined order's submission. */
   | { type: 'ResolveQuarantine'; finding: QuarantineFinding; now: string }
-  | { type: 'RecordDelivery'; documents: Array<{ type: pricing.PdfKind; documentId: string; sha256: string; sizeBytes: number }>; now: string }
+  | {
+      type: 'RecordDelivery';
+      documents: Array<{ type: pricing.PdfKind; documentId: string; sha256: string; sizeBytes: number }>;
+      now: string;
+    }
   | ({ type: 'RecordFulfilmentFailure'; now: string } & Problem)
   | { type: 'RecordRefund'; now: string }
-  | { type: 'RecordExtraction'; documentId: string; result: { ok: true; text: string; data: ExtractionData } | { ok: false; error: string }; now: string }
+  | {
+      type: 'RecordExtraction';
+      documentId: string;
+      result: { ok: true; text: string; data: ExtractionData } | { ok: false; error: string };
+      now: string;
+    }
   | { type: 'RecordExtractionRefund'; now: string };
 
 const onPlaced = (state: Order, decideFor: (o: PlacedOrder) => OrderEvent[]): OrderEvent[] => (isPlaced(state) ? decideFor(state) : []);
@@ -51,7 +60,8 @@ export const decide = (command: OrderCommand, state: Order): OrderEvent[] => {
       return onPlaced(state, (o) => {
         if (o.status !== 'reserving') return [];
         const at = command.now;
-        if (!command.outcome.ok) return [{ type: 'ChargesRefused', data: { code: command.outcome.code, message: command.outcome.message, at } }];
+        if (!command.outcome.ok)
+          return [{ type: 'ChargesRefused', data: { code: command.outcome.code, message: command.outcome.message, at } }];
         const reserved: OrderEvent = { type: 'ChargesReserved', data: { at } };
         return command.nextOpening ? [reserved, { type: 'OrderQueued', data: { retryAfter: command.nextOpening, at } }] : [reserved];
       });
@@ -68,7 +78,9 @@ export const decide = (command: OrderCommand, state: Order): OrderEvent[] => {
           : [],
       );
     case 'RecordSubmission':
-      return onPlaced(state, (o) => (o.status === 'submitting' && o.submissionInFlight ? submissionEvents(command.outcome, command.now) : []));
+      return onPlaced(state, (o) =>
+        o.status === 'submitting' && o.submissionInFlight ? submissionEvents(command.outcome, command.now) : [],
+      );
     case 'RecordCapture':
       return onPlaced(state, (o) => (o.registryReference && held(o) ? [{ type: 'ChargesCaptured', data: { at: command.now } }] : []));
     case 'RecordRelease':
@@ -76,7 +88,9 @@ export const decide = (command: OrderCommand, state: Order): OrderEvent[] => {
         o.status === 'failed' && !o.fulfilmentFailed && held(o) ? [{ type: 'ChargesReleased', data: { at: command.now } }] : [],
       );
     case 'RecordQuarantine':
-      return onPlaced(state, (o) => (o.status === 'quarantined' && o.payment.charges === 'reserved' ? [{ type: 'ChargesQuarantined', data: { at: command.now } }] : []));
+      return onPlaced(state, (o) =>
+        o.status === 'quarantined' && o.payment.charges === 'reserved' ? [{ type: 'ChargesQuarantined', data: { at: command.now } }] : [],
+      );
     case 'RecordSettledAtLedger':
       return onPlaced(state, (o) => {
         if (!held(o)) return [];
@@ -94,7 +108,9 @@ export const decide = (command: OrderCommand, state: Order): OrderEvent[] => {
       });
     case 'RecordFulfilmentFailure':
       return onPlaced(state, (o) =>
-        o.status === 'with_registry' ? [{ type: 'FulfilmentFailed', data: { code: command.code, message: command.message, at: command.now } }] : [],
+        o.status === 'with_registry'
+          ? [{ type: 'FulfilmentFailed', data: { code: command.code, message: command.message, at: command.now } }]
+          : [],
       );
     case 'RecordRefund':
       return onPlaced(state, (o) =>

@@ -9,7 +9,13 @@ import type { pricing } from '@pds/contracts';
 export class DocumentStore {
   constructor(private readonly db: pg.Pool) {}
 
-  async save(doc: { documentId: string; orderId: string; accountId: string; kind: pricing.PdfKind; pdf: Buffer }): Promise<{ sha256: string; sizeBytes: number }> {
+  async save(doc: {
+    documentId: string;
+    orderId: string;
+    accountId: string;
+    kind: pricing.PdfKind;
+    pdf: Buffer;
+  }): Promise<{ sha256: string; sizeBytes: number }> {
     const sha256 = createHash('sha256').update(doc.pdf).digest('hex');
     await this.db.query(
       `INSERT INTO title_order_documents (document_id, order_id, account_id, kind, pdf, sha256) VALUES ($1, $2, $3, $4, $5, $6)

@@ -1,5 +1,13 @@
 import { orderEvents } from '@pds/contracts';
-import { extractPdfText, isOpen, nextOpening, parseRegister, toRegistryIso, type RegistryGateway, type SubmissionOutcome } from '@pds/land-register';
+import {
+  extractPdfText,
+  isOpen,
+  nextOpening,
+  parseRegister,
+  toRegistryIso,
+  type RegistryGateway,
+  type SubmissionOutcome,
+} from '@pds/land-register';
 import { runPeriodically, type AggregateStore, type Clock, type Logger, type RequestContext } from '@pds/service-runtime';
 import type pg from 'pg';
 import type { OrderCharges, Settled } from './charges';
@@ -75,7 +83,9 @@ export class OrderDriver {
 
   /** Advances an order in the background, logging (not throwing) what goes wrong: the next sweep tries again. */
   poke(orderId: string): void {
-    void this.advance(orderId).catch((err: unknown) => this.deps.logger.warn({ err, orderId }, 'order step failed; the next sweep retries'));
+    void this.advance(orderId).catch((err: unknown) =>
+      this.deps.logger.warn({ err, orderId }, 'order step failed; the next sweep retries'),
+    );
   }
 
   start(intervalMs: number) {
@@ -89,7 +99,9 @@ export class OrderDriver {
         );
         for (const { order_id: orderId } of rows) {
           if (isStopping()) return;
-          await this.advance(orderId).catch((err: unknown) => this.deps.logger.warn({ err, orderId }, 'order step failed; the next sweep retries'));
+          await this.advance(orderId).catch((err: unknown) =>
+            this.deps.logger.warn({ err, orderId }, 'order step failed; the next sweep retries'),
+          );
         }
       },
       this.deps.logger,
@@ -155,10 +167,20 @@ export class OrderDriver {
         return this.record(o, held === 'quarantined' ? { type: 'RecordQuarantine', now: this.now() } : this.settledAtLedger(o, held));
       }
       case 'refund':
-        await charges.refund(o, this.ctx(o), { refundId: `${o.orderId}:fulfilment`, amountCredits: o.cost.totalCredits, amountPence: o.cost.totalPence, reason });
+        await charges.refund(o, this.ctx(o), {
+          refundId: `${o.orderId}:fulfilment`,
+          amountCredits: o.cost.totalCredits,
+          amountPence: o.cost.totalPence,
+          reason,
+        });
         return this.record(o, { type: 'RecordRefund', now: this.now() });
       case 'refund_extraction':
-        await charges.refund(o, this.ctx(o), { refundId: `${o.orderId}:extraction`, amountCredits: o.cost.extractionCredits, amountPence: 0, reason: 'register extraction failed' });
+        await charges.refund(o, this.ctx(o), {
+          refundId: `${o.orderId}:extraction`,
+          amountCredits: o.cost.extractionCredits,
+          amountPence: 0,
+          reason: 'register extraction failed',
+        });
         return this.record(o, { type: 'RecordExtractionRefund', now: this.now() });
       case 'submit':
         return this.submit(o);
@@ -173,12 +195,18 @@ export class OrderDriver {
 
   private async submit(o: PlacedOrder): Promise<boolean> {
     const now = this.deps.clock.now();
-    if (!isOpen(now)) return this.record(o, { type: 'QueueForOpening', retryAfter: toRegistryIso(nextOpening(now)), now: now.toISOString() });
+    if (!isOpen(now))
+      return this.record(o, { type: 'QueueForOpening', retryAfter: toRegistryIso(nextOpening(now)), now: now.toISOString() });
     // Recorded before the call: after a crash the driver knows a submission may have reached the registry and asks
     // before submitting again.
     if (!(await this.record(o, { type: 'StartSubmission', now: now.toISOString() }))) return false;
     const outcome: SubmissionOutcome = await this.deps.registry
-      .submitOrder({ clientReference: o.orderId, titleNumber: o.titleNumber, documents: o.documents.map((d) => d.type), backdatedCopyConfirmed: o.backdatedCopyConfirmed })
+      .submitOrder({
+        clientReference: o.orderId,
+        titleNumber: o.titleNumber,
+        documents: o.documents.map((d) => d.type),
+        backdatedCopyConfirmed: o.backdatedCopyConfirmed,
+      })
       .catch((err: unknown) => ({ kind: 'uncertain' as const, reason: err instanceof Error ? err.message : String(err) }));
     return this.record(o, { type: 'RecordSubmission', outcome, now: this.now() });
   }
@@ -189,7 +217,11 @@ export class OrderDriver {
       this.deps.logger.warn({ orderId: o.orderId }, 'a started submission never reached the registry; submitting again');
       return this.submit(o);
     }
-    return this.record(o, { type: 'RecordSubmission', outcome: { kind: 'accepted', registryReference: found.registryReference }, now: this.now() });
+    return this.record(o, {
+      type: 'RecordSubmission',
+      outcome: { kind: 'accepted', registryReference: found.registryReference },
+      now: this.now(),
+    });
   }
 
   private async poll(o: PlacedOrder): Promise<boolean> {
@@ -200,7 +232,13 @@ export class OrderDriver {
       for (const d of o.documents) {
         const pdf = found.documents.find((f) => f.type === d.type)?.pdf;
         if (!pdf) throw new Error(`the registry completed order ${o.orderId} without its ${d.type}`);
-        const stored = await this.deps.documents.save({ documentId: d.documentId, orderId: o.orderId, accountId: o.accountId, kind: d.type, pdf });
+        const stored = await this.deps.documents.save({
+          documentId: d.documentId,
+          orderId: o.orderId,
+          accountId: o.accountId,
+          kind: d.type,
+          pdf,
+        });
         delivered.push({ type: d.type, documentId: d.documentId, ...stored });
       }
       this.pollNotBefore.delete(o.orderId);
@@ -222,7 +260,8 @@ export class OrderDriver {
     if (!pdf) throw new Error(`order ${o.orderId}: delivered register ${register.documentId} is not stored`);
     const result = await readRegister(pdf);
     if (result.ok) await this.deps.documents.saveText(register.documentId, result.text);
-    else this.deps.logger.warn({ orderId: o.orderId, error: result.error }, 'register extraction failed; the extraction credits are refunded');
+    else
+      this.deps.logger.warn({ orderId: o.orderId, error: result.error }, 'register extraction failed; the extraction credits are refunded');
     return this.record(o, { type: 'RecordExtraction', documentId: register.documentId, result, now: this.now() });
   }
 }
@@ -233,7 +272,8 @@ const readRegister = async (pdf: Buffer): Promise<Extract<OrderCommand, { type: 
     const text = await extractPdfText(pdf);
     if (text.trim().length === 0) return { ok: false, error: 'The copy has no readable text (it may be a scanned image).' };
     const data = parseRegister(text);
-    if (!data.title?.titleNumber) return { ok: false, error: 'No title number could be read from the copy; it does not read as a register.' };
+    if (!data.title?.titleNumber)
+      return { ok: false, error: 'No title number could be read from the copy; it does not read as a register.' };
     return { ok: true, text, data };
   } catch (error) {
     return { ok: false, error: `The copy could not be read: ${error instanceof Error ? error.message : String(error)}` };

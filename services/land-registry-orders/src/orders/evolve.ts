@@ -64,7 +64,11 @@ const requested = (event: Of<'OrderRequested'>): PlacedOrder => {
  */
 const deliver = (s: PlacedOrder, event: Of<'DocumentsDelivered'>): PlacedOrder => {
   inStatus(s, event, 'with_registry');
-  need(s.payment.charges === 'captured' || s.payment.charges === 'released', event, `its charges are ${s.payment.charges}, not captured or released`);
+  need(
+    s.payment.charges === 'captured' || s.payment.charges === 'released',
+    event,
+    `its charges are ${s.payment.charges}, not captured or released`,
+  );
   const ordered = new Set(s.documents.map((d) => d.documentId));
   const unknown = event.data.documents.filter((d) => !ordered.has(d.documentId)).map((d) => d.documentId);
   need(unknown.length === 0, event, `the order has no document ${unknown.join(', ')}`);

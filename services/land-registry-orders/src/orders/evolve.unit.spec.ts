@@ -74,7 +74,11 @@ describe('order evolve: an event that cannot apply fails loudly', () => {
 
   it('refuses to move money the order does not hold', () => {
     // Capture and release need charges held; an operator may settle them at the ledger at any point while they are.
-    cannotApply([...historyOf(request('register', false)), ev('ChargesCaptured')], 'ChargesCaptured', 'its charges are not_reserved, not held');
+    cannotApply(
+      [...historyOf(request('register', false)), ev('ChargesCaptured')],
+      'ChargesCaptured',
+      'its charges are not_reserved, not held',
+    );
     cannotApply([...paid, ev('ChargesCaptured')], 'ChargesCaptured', 'its charges are captured, not held');
     cannotApply([...paid, ev('ChargesReleased')], 'ChargesReleased', 'its charges are captured, not held');
     cannotApply(

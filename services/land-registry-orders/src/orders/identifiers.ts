@@ -18,7 +18,13 @@ export const orderIdFor = (accountId: string, idempotencyKey: string): string =>
 export const requestHashOf = (r: TitleOrderRequest): string =>
   createHash('sha256')
     .update(
-      JSON.stringify([r.titleNumber.toUpperCase(), r.documentType, r.extractRegisterText, r.purchaseAuthorisation.maximumChargePence, r.backdatedCopyConfirmed]),
+      JSON.stringify([
+        r.titleNumber.toUpperCase(),
+        r.documentType,
+        r.extractRegisterText,
+        r.purchaseAuthorisation.maximumChargePence,
+        r.backdatedCopyConfirmed,
+      ]),
     )
     .digest('hex');
 

@@ -54,9 +54,23 @@ const delivered = (types: pricing.PdfKind[]): OrderCommand => ({
 
 describe('prices (spec: 7 GBP and 50 credits per PDF, 100 credits for extraction)', () => {
   it('adds up per PDF and for extraction', () => {
-    expect(pricing.priceOf('register', false)).toEqual({ registryPence: 300, servicePence: 400, totalPence: 700, documentCredits: 50, extractionCredits: 0, totalCredits: 50 });
+    expect(pricing.priceOf('register', false)).toEqual({
+      registryPence: 300,
+      servicePence: 400,
+      totalPence: 700,
+      documentCredits: 50,
+      extractionCredits: 0,
+      totalCredits: 50,
+    });
     expect(pricing.priceOf('plan', false).totalPence).toBe(700);
-    expect(pricing.priceOf('both', true)).toEqual({ registryPence: 600, servicePence: 800, totalPence: 1400, documentCredits: 100, extractionCredits: 100, totalCredits: 200 });
+    expect(pricing.priceOf('both', true)).toEqual({
+      registryPence: 600,
+      servicePence: 800,
+      totalPence: 1400,
+      documentCredits: 100,
+      extractionCredits: 100,
+      totalCredits: 200,
+    });
   });
 });
 
@@ -70,7 +84,13 @@ describe('order identity', () => {
   });
 
   it('tells a retried request from a different one under the same key', () => {
-    const body = { titleNumber: 'BK509231', documentType: 'register' as const, extractRegisterText: false, purchaseAuthorisation: { maximumChargePence: 700 as const }, backdatedCopyConfirmed: false };
+    const body = {
+      titleNumber: 'BK509231',
+      documentType: 'register' as const,
+      extractRegisterText: false,
+      purchaseAuthorisation: { maximumChargePence: 700 as const },
+      backdatedCopyConfirmed: false,
+    };
     expect(requestHashOf(body)).toBe(requestHashOf({ ...body, titleNumber: 'bk509231' }));
     expect(requestHashOf(body)).not.toBe(requestHashOf({ ...body, extractRegisterText: true }));
   });
@@ -83,7 +103,11 @@ describe('the order state machine', () => {
     expect(nextStep(placed.state, new Date(at))).toEqual({ kind: 'reserve' });
 
     const sent = run([reserved, started], placed);
-    expect(sent.state).toMatchObject({ status: 'submitting', submissionInFlight: true, payment: { charges: 'reserved', extraction: 'reserved' } });
+    expect(sent.state).toMatchObject({
+      status: 'submitting',
+      submissionInFlight: true,
+      payment: { charges: 'reserved', extraction: 'reserved' },
+    });
     // After a crash mid-submission the driver asks the registry before submitting again.
     expect(nextStep(sent.state, new Date(at))).toEqual({ kind: 'check_submission' });
 
@@ -102,7 +126,10 @@ describe('the order state machine', () => {
     expect(titleOrderView(arrived.state).documents[0]?.extraction.status).toBe('processing');
 
     const data = { title: null, parties: [], rightsAndBurdens: [], referredDocuments: [], enquiries: [], warnings: [] };
-    const done = run([{ type: 'RecordExtraction', documentId: 'doc_register', result: { ok: true, text: 'Title number BK509231', data }, now: later(3) }], arrived);
+    const done = run(
+      [{ type: 'RecordExtraction', documentId: 'doc_register', result: { ok: true, text: 'Title number BK509231', data }, now: later(3) }],
+      arrived,
+    );
     expect(done.types).toEqual(['ExtractionSucceeded', 'OrderCompleted']);
     expect(nextStep(done.state, new Date(at))).toEqual({ kind: 'none' });
 
@@ -110,7 +137,13 @@ describe('the order state machine', () => {
     expect(view).toMatchObject({
       status: 'completed',
       completedAt: later(3),
-      cost: { totalPence: 700, totalCredits: 150, paymentStatus: 'captured', documentCreditPaymentStatus: 'captured', extractionPaymentStatus: 'captured' },
+      cost: {
+        totalPence: 700,
+        totalCredits: 150,
+        paymentStatus: 'captured',
+        documentCreditPaymentStatus: 'captured',
+        extractionPaymentStatus: 'captured',
+      },
     });
     expect(view.documents).toEqual([
       {
@@ -141,18 +174,30 @@ describe('the order state machine', () => {
     expect(state).toMatchObject({ status: 'waiting_for_registry', retryAfter: opening, payment: { charges: 'reserved' } });
     expect(nextStep(state, new Date('2026-11-24T06:29:59Z'))).toEqual({ kind: 'wait', until: opening });
     expect(nextStep(state, new Date('2026-11-24T06:30:00Z'))).toEqual({ kind: 'submit' });
-    expect(run([{ type: 'StartSubmission', now: '2026-11-24T06:30:00.000Z' }], queued).state).toMatchObject({ status: 'submitting', retryAfter: null, submissionAttempts: 1 });
+    expect(run([{ type: 'StartSubmission', now: '2026-11-24T06:30:00.000Z' }], queued).state).toMatchObject({
+      status: 'submitting',
+      retryAfter: null,
+      submissionAttempts: 1,
+    });
   });
 
   it('records a ledger refusal as a rejected order with nothing to settle', () => {
-    const { state } = run([request('register', false), { type: 'RecordReservation', outcome: { ok: false, code: 'ACCOUNT_HELD', message: 'held' }, now: at, nextOpening: null }]);
+    const { state } = run([
+      request('register', false),
+      { type: 'RecordReservation', outcome: { ok: false, code: 'ACCOUNT_HELD', message: 'held' }, now: at, nextOpening: null },
+    ]);
     expect(state).toMatchObject({ status: 'rejected', error: { code: 'ACCOUNT_HELD', message: 'held' } });
     expect(nextStep(state, new Date(at))).toEqual({ kind: 'none' });
     expect(titleOrderView(state)).toMatchObject({ cost: { paymentStatus: 'not_reserved' }, documents: [{ status: 'failed' }] });
   });
 
   it('releases everything when the registry refuses the order', () => {
-    const failed = run([request('both', true), reserved, started, { type: 'RecordSubmission', outcome: { kind: 'rejected', code: 'REGISTRY_REJECTED', message: 'no' }, now: at }]);
+    const failed = run([
+      request('both', true),
+      reserved,
+      started,
+      { type: 'RecordSubmission', outcome: { kind: 'rejected', code: 'REGISTRY_REJECTED', message: 'no' }, now: at },
+    ]);
     expect(failed.state.status).toBe('failed');
     expect(nextStep(failed.state, new Date(at))).toEqual({ kind: 'release' });
     const released = run([{ type: 'RecordRelease', now: at }], failed);
@@ -161,7 +206,12 @@ describe('the order state machine', () => {
   });
 
   it('quarantines the charges of a submission with no clear answer, and never captures them by itself', () => {
-    const unsure = run([request('register', false), reserved, started, { type: 'RecordSubmission', outcome: { kind: 'uncertain', reason: 'socket hang up' }, now: at }]);
+    const unsure = run([
+      request('register', false),
+      reserved,
+      started,
+      { type: 'RecordSubmission', outcome: { kind: 'uncertain', reason: 'socket hang up' }, now: at },
+    ]);
     expect(unsure.state).toMatchObject({ status: 'quarantined', error: { code: 'SUBMISSION_UNCERTAIN' } });
     expect(nextStep(unsure.state, new Date(at))).toEqual({ kind: 'quarantine' });
     const held = run([{ type: 'RecordQuarantine', now: at }], unsure);
@@ -170,12 +220,24 @@ describe('the order state machine', () => {
   });
 
   it('goes back to the queue when the registry has just closed', () => {
-    const { state } = run([request('register', false), reserved, started, { type: 'RecordSubmission', outcome: { kind: 'closed', opensAt: '2026-11-24T06:30:00+00:00' }, now: at }]);
+    const { state } = run([
+      request('register', false),
+      reserved,
+      started,
+      { type: 'RecordSubmission', outcome: { kind: 'closed', opensAt: '2026-11-24T06:30:00+00:00' }, now: at },
+    ]);
     expect(state).toMatchObject({ status: 'waiting_for_registry', retryAfter: '2026-11-24T06:30:00+00:00', submissionInFlight: false });
   });
 
   it('refunds cash and every credit when the registry cannot fulfil an accepted order', () => {
-    const failed = run([request('register', true), reserved, started, accepted, captured, { type: 'RecordFulfilmentFailure', code: 'REGISTRY_FULFILMENT_FAILED', message: 'x', now: at }]);
+    const failed = run([
+      request('register', true),
+      reserved,
+      started,
+      accepted,
+      captured,
+      { type: 'RecordFulfilmentFailure', code: 'REGISTRY_FULFILMENT_FAILED', message: 'x', now: at },
+    ]);
     expect(nextStep(failed.state, new Date(at))).toEqual({ kind: 'refund' });
     const refunded = run([{ type: 'RecordRefund', now: at }], failed);
     expect(refunded.types).toEqual(['ChargesRefunded']);
@@ -187,7 +249,10 @@ describe('the order state machine', () => {
 
   it('keeps the PDF and refunds only the extraction credits when extraction fails', () => {
     const arrived = run([request('both', true), reserved, started, accepted, captured, delivered(['register', 'plan'])]);
-    const failed = run([{ type: 'RecordExtraction', documentId: 'doc_register', result: { ok: false, error: 'no text' }, now: at }], arrived);
+    const failed = run(
+      [{ type: 'RecordExtraction', documentId: 'doc_register', result: { ok: false, error: 'no text' }, now: at }],
+      arrived,
+    );
     expect(nextStep(failed.state, new Date(at))).toEqual({ kind: 'refund_extraction' });
     given(failed.history)
       .when({ type: 'RecordExtractionRefund', now: at })

@@ -17,7 +17,10 @@ const refused = (code: string, message: string): HandlerResult<Placed> => ({ ok:
 /** The answer to a request whose key already has an order: the same order, if it is the same request. */
 const answerExisting = (o: PlacedOrder, requestHash: string): HandlerResult<Placed> => {
   if (o.requestHash !== requestHash) {
-    return refused(codes.idempotencyKeyReused, 'This Idempotency-Key was already used for a different order request; use a new key for a new order.');
+    return refused(
+      codes.idempotencyKeyReused,
+      'This Idempotency-Key was already used for a different order request; use a new key for a new order.',
+    );
   }
   const reply: Placed = { order: titleOrderView(o), placedNow: false };
   // A refusal is the answer to that request, repeated: the order was never placed.
@@ -26,7 +29,11 @@ const answerExisting = (o: PlacedOrder, requestHash: string): HandlerResult<Plac
 };
 
 /** Why the registry's description of the title rules the order out, if it does. */
-const titleRefusal = async (registry: RegistryGateway, request: TitleOrderRequest, logger: Logger): Promise<HandlerResult<Placed> | undefined> => {
+const titleRefusal = async (
+  registry: RegistryGateway,
+  request: TitleOrderRequest,
+  logger: Logger,
+): Promise<HandlerResult<Placed> | undefined> => {
   let answer;
   try {
     answer = await registry.describeTitle(request.titleNumber);
@@ -37,11 +44,14 @@ const titleRefusal = async (registry: RegistryGateway, request: TitleOrderReques
   const title = answer.value;
   if (!title) return titleNotFound(request.titleNumber);
   if (title.status === 'closed') {
-    const next = title.continuedUnderTitleNumber ? ` It continues under title ${title.continuedUnderTitleNumber}; order that title instead.` : '';
+    const next = title.continuedUnderTitleNumber
+      ? ` It continues under title ${title.continuedUnderTitleNumber}; order that title instead.`
+      : '';
     return refused(codes.titleClosed, `Title ${title.titleNumber} is closed.${next}`);
   }
   const unavailable = pricing.pdfsOf(request.documentType).filter((kind) => !title[kind].available);
-  if (unavailable.length > 0) return refused(codes.documentNotAvailable, `The registry cannot issue the ${unavailable.join(' and ')} of title ${title.titleNumber}.`);
+  if (unavailable.length > 0)
+    return refused(codes.documentNotAvailable, `The registry cannot issue the ${unavailable.join(' and ')} of title ${title.titleNumber}.`);
   if (title.applicationsPending && !request.backdatedCopyConfirmed) {
     return refused(
       codes.backdatedCopyNotConfirmed,
@@ -98,13 +108,22 @@ export const placeOrderHandler = (deps: {
             },
             s,
           ),
-        { commandId: ctx.commandId, correlationId: ctx.metadata.correlationId, requestId: ctx.metadata.requestId, actor: ctx.metadata.actor },
+        {
+          commandId: ctx.commandId,
+          correlationId: ctx.metadata.correlationId,
+          requestId: ctx.metadata.requestId,
+          actor: ctx.metadata.actor,
+        },
       );
       if (!isPlaced(state)) throw new Error(`order ${orderId} was not recorded`);
       // Another instance placed it first: answer as a retry would be answered.
       if (events.length === 0) return answerExisting(state, requestHash);
 
-      const reserved = await deps.driver.reserve(state, { correlationId: ctx.metadata.correlationId, requestId: data.requestId, actor: ctx.metadata.actor });
+      const reserved = await deps.driver.reserve(state, {
+        correlationId: ctx.metadata.correlationId,
+        requestId: data.requestId,
+        actor: ctx.metadata.actor,
+      });
       const after = (await deps.orders.load(streamId)).state as PlacedOrder;
       const reply: Placed = { order: titleOrderView(after), placedNow: true, ...(reserved.balance ? { balance: reserved.balance } : {}) };
       if (!reserved.ok) return { ok: false, error: { code: reserved.code, message: reserved.message }, data: reply };
@@ -113,7 +132,9 @@ export const placeOrderHandler = (deps: {
     // A sweep is working on this very order (a twin request got here first): answer with the order as it stands.
     if (!result) {
       const now = (await deps.orders.load(streamId)).state;
-      return isPlaced(now) ? answerExisting(now, requestHash) : refused(codes.registryError, 'The order is being placed; retry with the same Idempotency-Key.');
+      return isPlaced(now)
+        ? answerExisting(now, requestHash)
+        : refused(codes.registryError, 'The order is being placed; retry with the same Idempotency-Key.');
     }
     deps.driver.poke(orderId);
     return result;

@@ -173,13 +173,26 @@ describe('resolving a quarantined order the registry never received', () => {
 describe('a resolution is recorded once', () => {
   it('decides nothing on a repeat, or for an order that is not quarantined', () => {
     const lost = given(quarantined).when(resolve({ kind: 'not_found' }));
-    spec(lost.history).when(resolve({ kind: 'not_found' })).then([]);
-    spec(lost.history).when(resolve({ kind: 'accepted', registryReference: 'OC-1' })).then([]);
+    spec(lost.history)
+      .when(resolve({ kind: 'not_found' }))
+      .then([]);
+    spec(lost.history)
+      .when(resolve({ kind: 'accepted', registryReference: 'OC-1' }))
+      .then([]);
     const confirmed = given(quarantined).when(resolve({ kind: 'accepted', registryReference: 'OC-1' }));
-    spec(confirmed.history).when(resolve({ kind: 'not_found' })).then([]);
-    const accepted: OrderEvent[] = [...quarantined.slice(0, 3), { type: 'AcceptedByRegistry', data: { registryReference: 'OC-2', at: t1 } }];
-    spec(accepted).when(resolve({ kind: 'not_found' })).then([]);
-    spec([]).when(resolve({ kind: 'not_found' })).then([]);
+    spec(confirmed.history)
+      .when(resolve({ kind: 'not_found' }))
+      .then([]);
+    const accepted: OrderEvent[] = [
+      ...quarantined.slice(0, 3),
+      { type: 'AcceptedByRegistry', data: { registryReference: 'OC-2', at: t1 } },
+    ];
+    spec(accepted)
+      .when(resolve({ kind: 'not_found' }))
+      .then([]);
+    spec([])
+      .when(resolve({ kind: 'not_found' }))
+      .then([]);
   });
 });
 

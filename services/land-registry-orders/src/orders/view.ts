@@ -2,7 +2,8 @@ import type { TitleOrder } from '@pds/contracts';
 import type { OrderDocument, PlacedOrder } from './order';
 
 /** Where the gateway serves an order's documents; the ids in it are unguessable, and the owner's key is required too. */
-export const documentPath = (orderId: string, documentId: string) => `/api/v1/land-registry/title-orders/${orderId}/documents/${documentId}`;
+export const documentPath = (orderId: string, documentId: string) =>
+  `/api/v1/land-registry/title-orders/${orderId}/documents/${documentId}`;
 
 const endedWithoutDocuments = (o: PlacedOrder) => o.status === 'rejected' || o.status === 'failed';
 
@@ -21,8 +22,7 @@ const documentView = (o: PlacedOrder, d: OrderDocument): TitleOrder['documents']
   }
   const e = o.extraction ?? { status: 'pending' as const };
   const textStatus = e.status === 'ready' ? 'ready' : e.status === 'failed' || endedWithoutDocuments(o) ? 'failed' : 'pending';
-  const extractionStatus =
-    e.status !== 'pending' ? e.status : endedWithoutDocuments(o) ? 'failed' : d.delivered ? 'processing' : 'pending';
+  const extractionStatus = e.status !== 'pending' ? e.status : endedWithoutDocuments(o) ? 'failed' : d.delivered ? 'processing' : 'pending';
   return {
     type: d.type,
     status,
@@ -33,7 +33,11 @@ const documentView = (o: PlacedOrder, d: OrderDocument): TitleOrder['documents']
       status: extractionStatus,
       ...(e.text !== undefined ? { text: e.text } : {}),
       ...(e.data !== undefined ? { data: e.data } : {}),
-      ...(e.error !== undefined ? { error: e.error } : endedWithoutDocuments(o) ? { error: 'The order ended without a register to read.' } : {}),
+      ...(e.error !== undefined
+        ? { error: e.error }
+        : endedWithoutDocuments(o)
+          ? { error: 'The order ended without a register to read.' }
+          : {}),
     },
   };
 };

@@ -30,7 +30,10 @@ export const availabilityOf = (t: TitleSummary): TitleAvailability => {
       : t.applicationsPending
         ? 'Applications are pending against this title: a copy issued now shows the register before they are completed (a backdated copy). Ordering one needs backdatedCopyConfirmed.'
         : undefined;
-  const availability = (available: boolean) => ({ status: available ? ('available' as const) : ('unavailable' as const), backdated: t.applicationsPending });
+  const availability = (available: boolean) => ({
+    status: available ? ('available' as const) : ('unavailable' as const),
+    backdated: t.applicationsPending,
+  });
   return {
     title: {
       titleNumber: t.titleNumber,
@@ -68,7 +71,9 @@ export const titleHandlers = (registry: RegistryGateway): CommandHandler[] => [
           status: titles.length > 0 ? 'matched' : 'no_match',
           count: titles.length,
           titles: titles.map((t) => ({ titleNumber: t.titleNumber, tenure: t.tenure, matchedAddress: t.matchedAddress })),
-          ...(titles.length === 0 ? { reason: 'No registered title in England and Wales matches this property; it may be unregistered.' } : {}),
+          ...(titles.length === 0
+            ? { reason: 'No registered title in England and Wales matches this property; it may be unregistered.' }
+            : {}),
         };
         return { ok: true, data: result };
       } catch (err) {

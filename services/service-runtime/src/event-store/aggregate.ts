@@ -121,7 +121,10 @@ export class AggregateStore<State, Event extends { type: string; data: object }>
     return results;
   }
 
-  private async handleOneByOne(items: BatchItem<State, Event>[], isDomainError: (error: unknown) => boolean): Promise<BatchResult<State, Event>[]> {
+  private async handleOneByOne(
+    items: BatchItem<State, Event>[],
+    isDomainError: (error: unknown) => boolean,
+  ): Promise<BatchResult<State, Event>[]> {
     const results: BatchResult<State, Event>[] = [];
     for (const item of items) {
       try {

@@ -51,7 +51,11 @@ export class EventStoreDbEventStore implements EventStore {
     return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString));
   }
 
-  async appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<{ nextRevision: number }> {
+  async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<{ nextRevision: number }> {
     if (events.length === 0) throw new Error('append needs at least one event');
     try {
       const result = await this.client.appendToStream(
@@ -88,7 +92,8 @@ export class EventStoreDbEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     const after = { commit: BigInt(options.after.transactionId), prepare: BigInt(options.after.globalPosition) };
-    const isAfter = (p: { commit: bigint; prepare: bigint }) => p.commit > after.commit || (p.commit === after.commit && p.prepare > after.prepare);
+    const isAfter = (p: { commit: bigint; prepare: bigint }) =>
+      p.commit > after.commit || (p.commit === after.commit && p.prepare > after.prepare);
     const wanted = (e: Stored) =>
       !e.type.startsWith('$') &&
       (!options.categories || options.categories.includes(streamCategory(e.streamId))) &&
@@ -98,7 +103,11 @@ export class EventStoreDbEventStore implements EventStore {
     for (;;) {
       let seen = 0;
       let last: { commit: bigint; prepare: bigint } | undefined;
-      for await (const resolved of this.client.readAll({ direction: FORWARDS, fromPosition: from, maxCount: allPageSize }) as AsyncIterable<AllStreamResolvedEvent>) {
+      for await (const resolved of this.client.readAll({
+        direction: FORWARDS,
+        fromPosition: from,
+        maxCount: allPageSize,
+      }) as AsyncIterable<AllStreamResolvedEvent>) {
         seen += 1;
         const e = resolved.event;
         if (!e || !e.position) continue;

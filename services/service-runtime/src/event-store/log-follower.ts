@@ -73,7 +73,9 @@ export class LogFollower {
   private async holdLock(): Promise<boolean> {
     if (this.lockClient) return true;
     const client = await this.options.store.pool.connect();
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [lockKey(this.options.name)]);
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [
+      lockKey(this.options.name),
+    ]);
     if (!rows[0]?.locked) {
       client.release();
       return false;

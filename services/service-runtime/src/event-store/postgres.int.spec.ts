@@ -36,7 +36,10 @@ describe('PostgreSQL global log', () => {
     const a = await store.pool.connect();
     const b = await store.pool.connect();
     const insert = (client: typeof a, stream: string) =>
-      client.query(`INSERT INTO events (event_id, stream_id, stream_position, type, data) VALUES (gen_random_uuid(), $1, 0, 'T', '{}') RETURNING global_position`, [stream]);
+      client.query(
+        `INSERT INTO events (event_id, stream_id, stream_position, type, data) VALUES (gen_random_uuid(), $1, 0, 'T', '{}') RETURNING global_position`,
+        [stream],
+      );
     try {
       await a.query('BEGIN');
       const posA = Number((await insert(a, 'late-a')).rows[0].global_position);

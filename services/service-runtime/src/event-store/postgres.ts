@@ -24,7 +24,8 @@ interface EventRow {
   recorded_at: Date;
 }
 
-const columns = 'event_id, stream_id, stream_position, global_position, transaction_id::text AS transaction_id, type, data, metadata, recorded_at';
+const columns =
+  'event_id, stream_id, stream_position, global_position, transaction_id::text AS transaction_id, type, data, metadata, recorded_at';
 
 const toRecorded = (r: EventRow): RecordedEvent => ({
   eventId: r.event_id,
@@ -88,7 +89,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async insert(client: pg.PoolClient, { streamId, events, expectedRevision }: StreamAppend): Promise<number> {
-    const current = await client.query<{ revision: string | null }>('SELECT max(stream_position) AS revision FROM events WHERE stream_id = $1', [streamId]);
+    const current = await client.query<{ revision: string | null }>(
+      'SELECT max(stream_position) AS revision FROM events WHERE stream_id = $1',
+      [streamId],
+    );
     const revision = current.rows[0]?.revision ?? null;
     const actual = revision === null ? -1 : Number(revision);
     if (!revisionMatches(expectedRevision, actual)) throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
@@ -98,7 +102,10 @@ export class PostgresEventStore implements EventStore {
       const b = i * 6;
       return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}::jsonb, $${b + 6}::jsonb)`;
     });
-    await client.query(`INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata) VALUES ${tuples.join(', ')}`, values);
+    await client.query(
+      `INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata) VALUES ${tuples.join(', ')}`,
+      values,
+    );
     return actual + events.length;
   }
 

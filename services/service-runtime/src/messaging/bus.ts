@@ -1,5 +1,14 @@
 // The only module that touches kafkajs: swapping the Kafka client means rewriting this file alone.
-import { Kafka, logLevel as KafkaLogLevel, Partitioners, type Admin, type Consumer, type EachBatchHandler, type KafkaMessage, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  logLevel as KafkaLogLevel,
+  Partitioners,
+  type Admin,
+  type Consumer,
+  type EachBatchHandler,
+  type KafkaMessage,
+  type Producer,
+} from 'kafkajs';
 import type { Logger } from '../observability/logger';
 
 export interface OutgoingMessage {
@@ -164,7 +173,10 @@ export class KafkaBus {
         await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning });
         await this.run(consumer, options);
         const joinTimedOut = new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error(`${options.groupId}: no group join within ${groupJoinTimeoutMs} ms`)), groupJoinTimeoutMs).unref(),
+          setTimeout(
+            () => reject(new Error(`${options.groupId}: no group join within ${groupJoinTimeoutMs} ms`)),
+            groupJoinTimeoutMs,
+          ).unref(),
         );
         await Promise.race([joined, joinTimedOut]);
       } catch (error) {
@@ -205,12 +217,14 @@ export class KafkaBus {
       autoCommitInterval: offsetCommitIntervalMs,
       partitionsConsumedConcurrently: options.partitionsConcurrently ?? 1,
       // Offsets are resolved chunk by chunk, never for a batch left early (a rebalance), so nothing is skipped.
-      ...(options.handleBatch ? { eachBatchAutoResolve: false, eachBatch: this.batchesTo(options.handleBatch) } : {
-        eachMessage: async ({ topic, partition, message }) => {
-          const incoming = this.decode(topic, partition, message);
-          if (incoming) await options.handle(incoming);
-        },
-      }),
+      ...(options.handleBatch
+        ? { eachBatchAutoResolve: false, eachBatch: this.batchesTo(options.handleBatch) }
+        : {
+            eachMessage: async ({ topic, partition, message }) => {
+              const incoming = this.decode(topic, partition, message);
+              if (incoming) await options.handle(incoming);
+            },
+          }),
     });
   }
 

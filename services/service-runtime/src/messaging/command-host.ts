@@ -5,7 +5,8 @@ import { contextFromHeaders, injectTraceHeaders, inSpan, SpanKind, tracer } from
 import type { IncomingMessage, KafkaBus, Subscription } from './bus';
 
 /** A refusal may carry data too (a refused reservation reports the balance it was refused against). */
-export type HandlerResult<R> = { ok: true; data: R } | { ok: false; error: { code: string; message: string; retryAfter?: string }; data?: R };
+export type HandlerResult<R> =
+  { ok: true; data: R } | { ok: false; error: { code: string; message: string; retryAfter?: string }; data?: R };
 
 export interface HandlerContext {
   commandId: string;
@@ -98,20 +99,39 @@ export const serveCommands = async (options: {
     }
     if (!h) {
       logger.error('no handler for this command type');
-      return { kind: 'answer', replyTo, parent, reply: replyOf(command.id, { ok: false, error: { code: 'UNKNOWN_COMMAND', message: command.type } }) };
+      return {
+        kind: 'answer',
+        replyTo,
+        parent,
+        reply: replyOf(command.id, { ok: false, error: { code: 'UNKNOWN_COMMAND', message: command.type } }),
+      };
     }
     const data = h.spec.data.safeParse(command.data);
     if (!data.success) {
       logger.error({ issues: data.error.issues }, 'rejecting a malformed command');
-      return { kind: 'answer', replyTo, parent, reply: replyOf(command.id, { ok: false, error: { code: 'INVALID_COMMAND', message: data.error.message } }) };
+      return {
+        kind: 'answer',
+        replyTo,
+        parent,
+        reply: replyOf(command.id, { ok: false, error: { code: 'INVALID_COMMAND', message: data.error.message } }),
+      };
     }
-    return { kind: 'handle', handler: h, data: data.data, ctx: { commandId: command.id, metadata: command.metadata, logger }, replyTo, commandId: command.id, parent };
+    return {
+      kind: 'handle',
+      handler: h,
+      data: data.data,
+      ctx: { commandId: command.id, metadata: command.metadata, logger },
+      replyTo,
+      commandId: command.id,
+      parent,
+    };
   };
 
   const publishReplies = async (replies: Array<{ replyTo?: string; reply: Reply; headers: Record<string, string> }>) => {
     const byTopic = new Map<string, Array<{ key: string; value: Reply; headers: Record<string, string> }>>();
     for (const r of replies) {
-      if (r.replyTo) byTopic.set(r.replyTo, [...(byTopic.get(r.replyTo) ?? []), { key: r.reply.inReplyTo, value: r.reply, headers: r.headers }]);
+      if (r.replyTo)
+        byTopic.set(r.replyTo, [...(byTopic.get(r.replyTo) ?? []), { key: r.reply.inReplyTo, value: r.reply, headers: r.headers }]);
     }
     await Promise.all([...byTopic.entries()].map(([replyTopic, messages]) => options.bus.publish(replyTopic, messages)));
   };
@@ -133,7 +153,10 @@ export const serveCommands = async (options: {
     if (run.length === 0) return;
     const batch = options.batch as BatchHandler;
     const spans: Span[] = run.map((p) => tracer().startSpan(`handle ${p.handler.spec.type}`, { kind: SpanKind.CONSUMER }, p.parent));
-    const within = (i: number) => <T>(work: () => T): T => context.with(trace.setSpan(run[i]!.parent, spans[i]!), work);
+    const within =
+      (i: number) =>
+      <T>(work: () => T): T =>
+        context.with(trace.setSpan(run[i]!.parent, spans[i]!), work);
     try {
       const began = process.hrtime.bigint();
       const results = await batch.handle(run.map((p, i) => ({ handler: p.handler, data: p.data, ctx: p.ctx, withinSpan: within(i) })));

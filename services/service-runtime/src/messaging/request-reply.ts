@@ -10,7 +10,8 @@ export interface RequestContext {
   actor: string;
 }
 
-export type RequestOutcome<R> = { ok: true; data: R } | { ok: false; error: { code: string; message: string; retryAfter?: string }; data?: R };
+export type RequestOutcome<R> =
+  { ok: true; data: R } | { ok: false; error: { code: string; message: string; retryAfter?: string }; data?: R };
 
 export class RequestTimeoutError extends Error {
   constructor(
@@ -23,7 +24,11 @@ export class RequestTimeoutError extends Error {
 
 /** The command could not be sent (the broker is unreachable): treated like no answer, since it may yet arrive. */
 export class BusUnavailableError extends RequestTimeoutError {
-  constructor(commandType: string, timeoutMs: number, override readonly cause: unknown) {
+  constructor(
+    commandType: string,
+    timeoutMs: number,
+    override readonly cause: unknown,
+  ) {
     super(commandType, timeoutMs);
     this.message = `${commandType} could not be sent: ${(cause as Error)?.message ?? String(cause)}`;
   }

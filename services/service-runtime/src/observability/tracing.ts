@@ -26,16 +26,10 @@ export const injectTraceHeaders = (headers: Record<string, string> = {}): Record
   return headers;
 };
 
-export const contextFromHeaders = (headers: Record<string, string | undefined>): Context =>
-  propagation.extract(context.active(), headers);
+export const contextFromHeaders = (headers: Record<string, string | undefined>): Context => propagation.extract(context.active(), headers);
 
 /** Runs `work` inside a span, recording failure; the span is the active context for logs and injected headers. */
-export const inSpan = async <T>(
-  name: string,
-  kind: SpanKind,
-  parent: Context,
-  work: (span: Span) => Promise<T>,
-): Promise<T> =>
+export const inSpan = async <T>(name: string, kind: SpanKind, parent: Context, work: (span: Span) => Promise<T>): Promise<T> =>
   tracer().startActiveSpan(name, { kind }, parent, async (span) => {
     try {
       return await work(span);

@@ -15,7 +15,9 @@ export const hawthornCourtFreehold: Register = {
       entryNumber: 1,
       entryDate: '1999-03-02',
       entryType: 'Property Description',
-      entryText: ['The Freehold land shown edged with red on the plan of the above Title filed at the Registry and being Hawthorn Court, 22 Ellery Road, London (NW5 9ZZ).'],
+      entryText: [
+        'The Freehold land shown edged with red on the plan of the above Title filed at the Registry and being Hawthorn Court, 22 Ellery Road, London (NW5 9ZZ).',
+      ],
     },
   ],
   proprietorshipRegister: [
@@ -32,7 +34,7 @@ export const hawthornCourtFreehold: Register = {
       entryDate: '2005-07-21',
       entryType: 'Schedule of Notices of Leases',
       entryText: [
-        'Schedule of notices of leases: registration date, property, date of lease and term, lessee\'s title.',
+        "Schedule of notices of leases: registration date, property, date of lease and term, lessee's title.",
         '1. 21.07.2005 Flat 1, Hawthorn Court (ground floor) 30.06.2005 125 years from 1.1.2005 NGL887102',
         '2. 21.07.2005 Flat 4, Hawthorn Court (first floor) 30.06.2005 125 years from 1.1.2005 NGL901355',
         '3. 21.07.2005 Flat 7, Hawthorn Court (second floor) 30.06.2005 125 years from 1.1.2005 NGL918273',

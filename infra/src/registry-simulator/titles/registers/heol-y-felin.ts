@@ -14,7 +14,9 @@ export const heolYFelin: Register = {
       entryNumber: 1,
       entryDate: '1984-06-07',
       entryType: 'Property Description',
-      entryText: ['The Freehold land shown edged with red on the plan of the above Title filed at the Registry and being 9 Heol y Felin, Rhiwbina, Cardiff (CF14 9ZZ).'],
+      entryText: [
+        'The Freehold land shown edged with red on the plan of the above Title filed at the Registry and being 9 Heol y Felin, Rhiwbina, Cardiff (CF14 9ZZ).',
+      ],
     },
   ],
   proprietorshipRegister: [

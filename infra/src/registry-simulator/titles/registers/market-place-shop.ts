@@ -16,7 +16,9 @@ export const marketPlaceShop: Register = {
       entryNumber: 1,
       entryDate: '2011-05-06',
       entryType: 'Property Description',
-      entryText: ['The Leasehold land shown edged with red on the plan of the above Title filed at the Registry and being 41 Market Place, Devizes (SN10 9ZZ).'],
+      entryText: [
+        'The Leasehold land shown edged with red on the plan of the above Title filed at the Registry and being 41 Market Place, Devizes (SN10 9ZZ).',
+      ],
     },
     {
       entryNumber: 2,
@@ -35,13 +37,17 @@ export const marketPlaceShop: Register = {
       entryNumber: 3,
       entryDate: '2011-05-06',
       entryType: 'Beneficial/Subjective Easements - A Register',
-      entryText: ['The land is subject to the rights reserved by the Conveyance dated 3 November 1958 referred to in the Charges Register.'],
+      entryText: [
+        'The land is subject to the rights reserved by the Conveyance dated 3 November 1958 referred to in the Charges Register.',
+      ],
     },
     {
       entryNumber: 4,
       entryDate: '2011-05-06',
       entryType: 'Beneficial/Subjective Easements - A Register',
-      entryText: ['The land has the benefit of the rights granted by the Lease, including a right of way on foot over the passage at the rear of 39 Market Place.'],
+      entryText: [
+        'The land has the benefit of the rights granted by the Lease, including a right of way on foot over the passage at the rear of 39 Market Place.',
+      ],
     },
     {
       entryNumber: 5,

@@ -46,12 +46,19 @@ export const orchardHouse: Register = {
   tenure: 'Freehold',
   classOfTitle: 'Title absolute',
   propertyRegister: [
-    { entryNumber: 1, entryDate: '2021-04-09', entryType: 'Property Description', entryText: [description(' and the paddock to the north of it')] },
+    {
+      entryNumber: 1,
+      entryDate: '2021-04-09',
+      entryType: 'Property Description',
+      entryText: [description(' and the paddock to the north of it')],
+    },
     {
       entryNumber: 2,
       entryDate: '2021-04-09',
       entryType: 'Title History',
-      entryText: ['NOTE: The land edged and numbered WSX118204 in green on the title plan was formerly registered under that title number.'],
+      entryText: [
+        'NOTE: The land edged and numbered WSX118204 in green on the title plan was formerly registered under that title number.',
+      ],
     },
   ],
   proprietorshipRegister: [{ entryNumber: 1, entryDate: '2021-04-09', entryType: 'Proprietor', entryText: [proprietor] }],

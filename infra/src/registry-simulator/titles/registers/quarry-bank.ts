@@ -16,7 +16,9 @@ export const quarryBank: Register = {
       entryNumber: 1,
       entryDate: '1976-06-01',
       entryType: 'Property Description',
-      entryText: ['The Freehold land shown edged with red on the plan of the above Title filed at the Registry and being 5 Quarry Bank, Bollington, Macclesfield (SK10 9ZZ).'],
+      entryText: [
+        'The Freehold land shown edged with red on the plan of the above Title filed at the Registry and being 5 Quarry Bank, Bollington, Macclesfield (SK10 9ZZ).',
+      ],
     },
   ],
   proprietorshipRegister: [

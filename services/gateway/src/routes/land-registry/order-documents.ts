@@ -13,7 +13,11 @@ export interface StoredDocument {
   text: string | null;
 }
 
-export const documentNotFound: Refusal = { ok: false, code: 'DOCUMENT_NOT_FOUND', message: 'No such document on your orders; see the order status for its documents.' };
+export const documentNotFound: Refusal = {
+  ok: false,
+  code: 'DOCUMENT_NOT_FOUND',
+  message: 'No such document on your orders; see the order status for its documents.',
+};
 
 /** The document id is the last segment of its download URL, `/title-orders/{orderId}/documents/{documentId}`. */
 export const listedDocument = (order: TitleOrder, documentId: string): OrderDocument | undefined =>
@@ -22,7 +26,11 @@ export const listedDocument = (order: TitleOrder, documentId: string): OrderDocu
 /** Title numbers are letters and digits; anything else is replaced rather than trusted inside a header. */
 export const pdfFilename = (titleNumber: string, kind: string) => `${titleNumber.replace(/[^A-Za-z0-9_-]/g, '_')}-${kind}.pdf`;
 
-export const pdfAnswer = (order: TitleOrder | undefined, documentId: string, stored: Pick<StoredDocument, 'kind' | 'pdf'> | undefined): Checked<{ pdf: Buffer; filename: string }> => {
+export const pdfAnswer = (
+  order: TitleOrder | undefined,
+  documentId: string,
+  stored: Pick<StoredDocument, 'kind' | 'pdf'> | undefined,
+): Checked<{ pdf: Buffer; filename: string }> => {
   if (!order) return documentNotFound;
   if (stored) return { ok: true, value: { pdf: stored.pdf, filename: pdfFilename(order.titleNumber, stored.kind) } };
   const listed = listedDocument(order, documentId);
@@ -34,7 +42,11 @@ export const pdfAnswer = (order: TitleOrder | undefined, documentId: string, sto
   return { ok: false, code: 'DOCUMENT_NOT_READY', message };
 };
 
-export const textAnswer = (order: TitleOrder | undefined, documentId: string, stored: Pick<StoredDocument, 'kind' | 'text'> | undefined): Checked<string> => {
+export const textAnswer = (
+  order: TitleOrder | undefined,
+  documentId: string,
+  stored: Pick<StoredDocument, 'kind' | 'text'> | undefined,
+): Checked<string> => {
   if (!order) return documentNotFound;
   if (stored && stored.text !== null) return { ok: true, value: stored.text };
   const listed = listedDocument(order, documentId);
@@ -43,7 +55,11 @@ export const textAnswer = (order: TitleOrder | undefined, documentId: string, st
   const textStatus = listed?.textStatus ?? (order.cost.extractionCredits > 0 && stored?.kind === 'register' ? 'pending' : 'not_requested');
   switch (textStatus) {
     case 'not_requested':
-      return { ok: false, code: 'DOCUMENT_NOT_FOUND', message: 'No register text was requested for this document; order the register with `extractRegisterText: true` to get it.' };
+      return {
+        ok: false,
+        code: 'DOCUMENT_NOT_FOUND',
+        message: 'No register text was requested for this document; order the register with `extractRegisterText: true` to get it.',
+      };
     case 'failed':
       return {
         ok: false,
@@ -51,6 +67,10 @@ export const textAnswer = (order: TitleOrder | undefined, documentId: string, st
         message: 'The register text could not be extracted; the 100 extraction credits were refunded and the PDF is still available.',
       };
     default:
-      return { ok: false, code: 'DOCUMENT_NOT_READY', message: 'The register text is not ready yet; see `textStatus` in the order status and retry once it is `ready`.' };
+      return {
+        ok: false,
+        code: 'DOCUMENT_NOT_READY',
+        message: 'The register text is not ready yet; see `textStatus` in the order status and retry once it is `ready`.',
+      };
   }
 };

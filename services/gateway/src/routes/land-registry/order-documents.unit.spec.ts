@@ -64,20 +64,33 @@ describe('document downloads', () => {
 describe('register text downloads', () => {
   it('serves the stored text', () => {
     const order = orderWith([{ id: 'doc_1', status: 'available', textStatus: 'ready' }]);
-    expect(textAnswer(order, 'doc_1', { kind: 'register', text: 'TITLE NUMBER BK509231' })).toEqual({ ok: true, value: 'TITLE NUMBER BK509231' });
+    expect(textAnswer(order, 'doc_1', { kind: 'register', text: 'TITLE NUMBER BK509231' })).toEqual({
+      ok: true,
+      value: 'TITLE NUMBER BK509231',
+    });
   });
 
   it('is not ready while the extraction is pending, or while the order does not yet show the stored document', () => {
-    expect(textAnswer(orderWith([{ id: 'doc_1', textStatus: 'pending' }]), 'doc_1', undefined)).toMatchObject({ code: 'DOCUMENT_NOT_READY' });
-    expect(textAnswer(orderWith([{ id: 'doc_1', textStatus: 'pending' }]), 'doc_1', { kind: 'register', text: null })).toMatchObject({ code: 'DOCUMENT_NOT_READY' });
+    expect(textAnswer(orderWith([{ id: 'doc_1', textStatus: 'pending' }]), 'doc_1', undefined)).toMatchObject({
+      code: 'DOCUMENT_NOT_READY',
+    });
+    expect(textAnswer(orderWith([{ id: 'doc_1', textStatus: 'pending' }]), 'doc_1', { kind: 'register', text: null })).toMatchObject({
+      code: 'DOCUMENT_NOT_READY',
+    });
     expect(textAnswer(orderWith([]), 'doc_1', { kind: 'register', text: null })).toMatchObject({ code: 'DOCUMENT_NOT_READY' });
   });
 
   it('does not exist when no text was requested, or the extraction failed', () => {
     const order = orderWith([{ id: 'doc_1', type: 'plan', status: 'available', textStatus: 'not_requested', textUrl: null }], 0);
-    expect(textAnswer(order, 'doc_1', { kind: 'plan', text: null })).toMatchObject({ code: 'DOCUMENT_NOT_FOUND', message: expect.stringContaining('requested') });
+    expect(textAnswer(order, 'doc_1', { kind: 'plan', text: null })).toMatchObject({
+      code: 'DOCUMENT_NOT_FOUND',
+      message: expect.stringContaining('requested'),
+    });
     expect(textAnswer(orderWith([], 0), 'doc_1', { kind: 'register', text: null })).toMatchObject({ code: 'DOCUMENT_NOT_FOUND' });
     const failed = orderWith([{ id: 'doc_1', status: 'available', textStatus: 'failed' }]);
-    expect(textAnswer(failed, 'doc_1', { kind: 'register', text: null })).toMatchObject({ code: 'DOCUMENT_NOT_FOUND', message: expect.stringContaining('refunded') });
+    expect(textAnswer(failed, 'doc_1', { kind: 'register', text: null })).toMatchObject({
+      code: 'DOCUMENT_NOT_FOUND',
+      message: expect.stringContaining('refunded'),
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { landRegistryOrderDocument, landRegistryOrderDocumentText, landRegistryOrderStatus, readModels, type TitleOrder } from '@pds/contracts';
+import {
+  landRegistryOrderDocument,
+  landRegistryOrderDocumentText,
+  landRegistryOrderStatus,
+  readModels,
+  type TitleOrder,
+} from '@pds/contracts';
 import type { CallContext } from '../../http/caller';
 import type { GatewayDeps } from '../../deps';
 import { handlerOf, type Refusal } from '../../operations/handler';
@@ -10,8 +16,16 @@ import { documentNotFound, pdfAnswer, textAnswer, type StoredDocument } from './
 
 const { titleOrderViews: orders, titleOrderFiles: files } = readModels;
 
-const orderNotFound: Refusal = { ok: false, code: 'ORDER_NOT_FOUND', message: 'No such order on your account; check the order id returned by placement.' };
-const databaseError: Refusal = { ok: false, code: 'DATABASE_ERROR', message: 'The order could not be read; nothing was charged. Retry shortly.' };
+const orderNotFound: Refusal = {
+  ok: false,
+  code: 'ORDER_NOT_FOUND',
+  message: 'No such order on your account; check the order id returned by placement.',
+};
+const databaseError: Refusal = {
+  ok: false,
+  code: 'DATABASE_ERROR',
+  message: 'The order could not be read; nothing was charged. Retry shortly.',
+};
 
 const orderWithDocument = (columns: string) => `
   SELECT o.view, d.kind, ${columns}
@@ -36,7 +50,12 @@ export const orderStatus = handlerOf(landRegistryOrderStatus, {
     return path.success ? { ok: true, value: { query: undefined, params: path.data, headers: undefined, body: undefined } } : orderNotFound;
   },
   handle: async ({ input, caller, ctx, deps }) => {
-    const rows = await read<{ view: TitleOrder }>(deps, ctx, `SELECT view FROM ${orders.relation} WHERE order_id = $1 AND account_id = $2`, [input.params.orderId, caller.accountId]);
+    const rows = await read<{ view: TitleOrder }>(
+      deps,
+      ctx,
+      `SELECT view FROM ${orders.relation} WHERE order_id = $1 AND account_id = $2`,
+      [input.params.orderId, caller.accountId],
+    );
     if (!rows) return databaseError;
     const order = rows[0]?.view;
     return order ? { ok: true, data: order } : orderNotFound;
@@ -47,18 +66,26 @@ export const orderStatus = handlerOf(landRegistryOrderStatus, {
 const documentPath = landRegistryOrderDocument.request.params;
 const readDocumentPath = (raw: { params: Record<string, string> }) => {
   const path = documentPath.safeParse(raw.params);
-  return path.success ? { ok: true as const, value: { query: undefined, params: path.data, headers: undefined, body: undefined } } : documentNotFound;
+  return path.success
+    ? { ok: true as const, value: { query: undefined, params: path.data, headers: undefined, body: undefined } }
+    : documentNotFound;
 };
 
 export const orderDocument = handlerOf(landRegistryOrderDocument, {
   read: readDocumentPath,
   handle: async ({ input, caller, ctx, deps }) => {
     const { orderId, documentId } = input.params;
-    const rows = await read<{ view: TitleOrder } & Partial<Pick<StoredDocument, 'kind' | 'pdf'>>>(deps, ctx, orderWithDocument('d.pdf'), [orderId, caller.accountId, documentId]);
+    const rows = await read<{ view: TitleOrder } & Partial<Pick<StoredDocument, 'kind' | 'pdf'>>>(deps, ctx, orderWithDocument('d.pdf'), [
+      orderId,
+      caller.accountId,
+      documentId,
+    ]);
     if (!rows) return databaseError;
     const row = rows[0];
     const answer = pdfAnswer(row?.view, documentId, row?.kind && row.pdf ? { kind: row.kind, pdf: row.pdf } : undefined);
-    return answer.ok ? { ok: true, file: { contentType: 'application/pdf', body: answer.value.pdf, filename: answer.value.filename } } : answer;
+    return answer.ok
+      ? { ok: true, file: { contentType: 'application/pdf', body: answer.value.pdf, filename: answer.value.filename } }
+      : answer;
   },
 });
 
@@ -66,7 +93,11 @@ export const orderDocumentText = handlerOf(landRegistryOrderDocumentText, {
   read: readDocumentPath,
   handle: async ({ input, caller, ctx, deps }) => {
     const { orderId, documentId } = input.params;
-    const rows = await read<{ view: TitleOrder } & Partial<Pick<StoredDocument, 'kind' | 'text'>>>(deps, ctx, orderWithDocument('d.text'), [orderId, caller.accountId, documentId]);
+    const rows = await read<{ view: TitleOrder } & Partial<Pick<StoredDocument, 'kind' | 'text'>>>(deps, ctx, orderWithDocument('d.text'), [
+      orderId,
+      caller.accountId,
+      documentId,
+    ]);
     if (!rows) return databaseError;
     const row = rows[0];
     const answer = textAnswer(row?.view, documentId, row?.kind ? { kind: row.kind, text: row.text ?? null } : undefined);

@@ -17,7 +17,8 @@ export const checkOrderPlacement = (idempotencyKeyHeader: string | undefined, bo
     return {
       ok: false,
       code: 'IDEMPOTENCY_KEY_REQUIRED',
-      message: 'Send an Idempotency-Key header (8 to 128 printable ASCII characters, unique per order) so that a retry cannot place a second order.',
+      message:
+        'Send an Idempotency-Key header (8 to 128 printable ASCII characters, unique per order) so that a retry cannot place a second order.',
     };
   }
   const key = IdempotencyKey.safeParse(idempotencyKeyHeader);
@@ -34,7 +35,8 @@ export const checkOrderPlacement = (idempotencyKeyHeader: string | undefined, bo
     return {
       ok: false,
       code: 'INVALID_PARAMETERS',
-      message: 'The order body is invalid: it needs `titleNumber`, `documentType` and `purchaseAuthorisation.maximumChargePence`, and no other properties.',
+      message:
+        'The order body is invalid: it needs `titleNumber`, `documentType` and `purchaseAuthorisation.maximumChargePence`, and no other properties.',
       details: issueDetails(parsed.error.issues),
     };
   }

@@ -26,14 +26,22 @@ describe('order placement checks', () => {
   it('checks the Idempotency-Key first: missing, then malformed', () => {
     expect(refusal(undefined, {}).code).toBe('IDEMPOTENCY_KEY_REQUIRED');
     expect(refusal('', {}).code).toBe('IDEMPOTENCY_KEY_REQUIRED');
-    expect(refusal('short', register)).toMatchObject({ code: 'INVALID_IDEMPOTENCY_KEY', details: expect.stringMatching(/^Idempotency-Key: /) });
+    expect(refusal('short', register)).toMatchObject({
+      code: 'INVALID_IDEMPOTENCY_KEY',
+      details: expect.stringMatching(/^Idempotency-Key: /),
+    });
     expect(refusal('has a space', register).code).toBe('INVALID_IDEMPOTENCY_KEY');
     expect(refusal('k'.repeat(129), register).code).toBe('INVALID_IDEMPOTENCY_KEY');
     expect(checkOrderPlacement('k'.repeat(128), register).ok).toBe(true);
   });
 
   it('names every invalid field of the body', () => {
-    const checked = refusal(key, { titleNumber: 'B1', documentType: 'deeds', purchaseAuthorisation: { maximumChargePence: 1000 }, note: 'x' });
+    const checked = refusal(key, {
+      titleNumber: 'B1',
+      documentType: 'deeds',
+      purchaseAuthorisation: { maximumChargePence: 1000 },
+      note: 'x',
+    });
     expect(checked.code).toBe('INVALID_PARAMETERS');
     expect(checked.details).toContain('titleNumber: ');
     expect(checked.details).toContain('documentType: ');

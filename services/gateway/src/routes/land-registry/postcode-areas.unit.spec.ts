@@ -1,13 +1,30 @@
 import { isOutsideEnglandAndWales } from './postcode-areas';
 
 describe('postcode areas outside England and Wales', () => {
-  it.each(['AB10 1XG', 'DD1 4HN', 'DG1 2BD', 'EH1 1YZ', 'FK8 2ET', 'G1 1XQ', 'G42 9AB', 'HS1 2XA', 'IV1 1QY', 'KA7 1UT', 'KW15 1NX', 'KY16 9AL', 'ML1 1AA', 'PA1 1BU', 'PH1 5PH', 'ZE1 0AA', 'BT1 5GS', 'BT48 6DQ'])(
-    'refuses %s',
-    (postcode) => expect(isOutsideEnglandAndWales(postcode)).toBe(true),
-  );
+  it.each([
+    'AB10 1XG',
+    'DD1 4HN',
+    'DG1 2BD',
+    'EH1 1YZ',
+    'FK8 2ET',
+    'G1 1XQ',
+    'G42 9AB',
+    'HS1 2XA',
+    'IV1 1QY',
+    'KA7 1UT',
+    'KW15 1NX',
+    'KY16 9AL',
+    'ML1 1AA',
+    'PA1 1BU',
+    'PH1 5PH',
+    'ZE1 0AA',
+    'BT1 5GS',
+    'BT48 6DQ',
+  ])('refuses %s', (postcode) => expect(isOutsideEnglandAndWales(postcode)).toBe(true));
 
-  it.each(['RG40 9ZZ', 'SW1A 1AA', 'CF10 1EP', 'LL57 2DG', 'GL1 1AA', 'GU1 4RR', 'B1 1AA', 'E1 6AN', 'NE1 4ST'])('accepts %s in England or Wales', (postcode) =>
-    expect(isOutsideEnglandAndWales(postcode)).toBe(false),
+  it.each(['RG40 9ZZ', 'SW1A 1AA', 'CF10 1EP', 'LL57 2DG', 'GL1 1AA', 'GU1 4RR', 'B1 1AA', 'E1 6AN', 'NE1 4ST'])(
+    'accepts %s in England or Wales',
+    (postcode) => expect(isOutsideEnglandAndWales(postcode)).toBe(false),
   );
 
   it('leaves the border areas TD and CA to the registry', () => {

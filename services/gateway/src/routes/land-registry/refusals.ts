@@ -2,7 +2,10 @@ import { errorStatus, landRegistry, ledgerRefusals, type ErrorCode } from '@pds/
 import type { Refusal } from '../../operations/handler';
 
 /** Codes the order service may refuse with that mean the same to the caller; anything else is its own failure. */
-const passedThrough: ReadonlySet<string> = new Set([...Object.values(landRegistry.landRegistryErrorCodes), ...ledgerRefusals.reservationRefusalCodes]);
+const passedThrough: ReadonlySet<string> = new Set([
+  ...Object.values(landRegistry.landRegistryErrorCodes),
+  ...ledgerRefusals.reservationRefusalCodes,
+]);
 
 const isErrorCode = (code: string): code is ErrorCode => passedThrough.has(code) && code in errorStatus;
 

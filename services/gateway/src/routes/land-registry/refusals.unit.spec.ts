@@ -8,11 +8,17 @@ describe('refusals of land-registry commands', () => {
       code: 'TITLE_NOT_FOUND',
       message: 'No title BK1. Nothing was charged.',
     });
-    expect(refusalOfReply({ code: 'ACCOUNT_HELD', message: 'The account is held.' })).toEqual({ ok: false, code: 'ACCOUNT_HELD', message: 'The account is held.' });
+    expect(refusalOfReply({ code: 'ACCOUNT_HELD', message: 'The account is held.' })).toEqual({
+      ok: false,
+      code: 'ACCOUNT_HELD',
+      message: 'The account is held.',
+    });
   });
 
   it('carries the retry time of a delay', () => {
-    expect(refusalOfReply({ code: 'LAND_REGISTRY_DELAYED', message: 'The registry is busy', retryAfter: '2026-07-15T10:00:30.000Z' })).toEqual({
+    expect(
+      refusalOfReply({ code: 'LAND_REGISTRY_DELAYED', message: 'The registry is busy', retryAfter: '2026-07-15T10:00:30.000Z' }),
+    ).toEqual({
       ok: false,
       code: 'LAND_REGISTRY_DELAYED',
       message: 'The registry is busy. Retry after 2026-07-15T10:00:30.000Z.',

@@ -10,9 +10,16 @@ const testExtractionTimeoutMs = envMs('TEST_EXTRACTION_TIMEOUT_MS', 30_000);
 export const testRegisterExtraction = handlerOf(landRegistryTestRegisterExtraction, {
   handle: async ({ ctx, deps }) => {
     try {
-      const reply = await deps.rpc.request(landRegistry.RunTestRegisterExtraction, deps.topics.commands('land-registry-orders'), ctx.requestId, {}, ctx, {
-        timeoutMs: testExtractionTimeoutMs,
-      });
+      const reply = await deps.rpc.request(
+        landRegistry.RunTestRegisterExtraction,
+        deps.topics.commands('land-registry-orders'),
+        ctx.requestId,
+        {},
+        ctx,
+        {
+          timeoutMs: testExtractionTimeoutMs,
+        },
+      );
       return reply.ok ? { ok: true, data: reply.data } : refusalOfReply(reply.error, 'Nothing was charged.');
     } catch (error) {
       if (!(error instanceof RequestTimeoutError)) throw error;

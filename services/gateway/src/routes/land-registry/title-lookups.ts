@@ -13,7 +13,11 @@ const asked = async <T>(ask: () => Promise<RequestOutcome<T>>): Promise<Answer> 
     return reply.ok ? { ok: true, data: reply.data } : refusalOfReply(reply.error, nothingCharged);
   } catch (error) {
     if (error instanceof RequestTimeoutError) {
-      return { ok: false, code: 'UPSTREAM_TIMEOUT', message: `The Land Registry lookup was not answered in time. ${nothingCharged} Retry shortly.` };
+      return {
+        ok: false,
+        code: 'UPSTREAM_TIMEOUT',
+        message: `The Land Registry lookup was not answered in time. ${nothingCharged} Retry shortly.`,
+      };
     }
     throw error;
   }
@@ -37,8 +41,15 @@ export const titleLookup = handlerOf(landRegistryTitleLookup, {
 export const documentAvailability = handlerOf(landRegistryDocumentAvailability, {
   handle: ({ input, ctx, deps }) =>
     asked(() =>
-      deps.rpc.request(landRegistry.DescribeTitle, deps.topics.commands('land-registry-orders'), ctx.requestId, { titleNumber: input.params.titleNumber }, ctx, {
-        timeoutMs: deps.workTimeoutMs,
-      }),
+      deps.rpc.request(
+        landRegistry.DescribeTitle,
+        deps.topics.commands('land-registry-orders'),
+        ctx.requestId,
+        { titleNumber: input.params.titleNumber },
+        ctx,
+        {
+          timeoutMs: deps.workTimeoutMs,
+        },
+      ),
     ),
 });

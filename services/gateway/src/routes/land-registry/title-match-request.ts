@@ -13,7 +13,9 @@ const isObject = (body: unknown): body is Record<string, unknown> => typeof body
 const alternativeProblems = (body: Record<string, unknown>): string[] | undefined => {
   const has = (name: string) => Object.hasOwn(body, name);
   if (has('uprn') ? !has('address') && !has('postcode') : has('address') && has('postcode')) return undefined;
-  const unknown = Object.keys(body).filter((name) => !known.has(name)).map((name) => `${name}: not allowed`);
+  const unknown = Object.keys(body)
+    .filter((name) => !known.has(name))
+    .map((name) => `${name}: not allowed`);
   if (has('uprn')) return [`uprn: not allowed with ${['address', 'postcode'].filter(has).join(' and ')}`, ...unknown];
   if (has('address')) return ['postcode: required with address', ...unknown];
   if (has('postcode')) return ['address: required with postcode', ...unknown];
@@ -26,10 +28,21 @@ const alternativeProblems = (body: Record<string, unknown>): string[] | undefine
  */
 export const checkTitleMatch = (body: unknown): Checked<TitleMatchRequest> => {
   if (!isObject(body)) {
-    return { ok: false, code: 'INVALID_PARAMETERS', message: `The body must be a JSON object with ${alternatives}.`, details: 'body: expected a JSON object' };
+    return {
+      ok: false,
+      code: 'INVALID_PARAMETERS',
+      message: `The body must be a JSON object with ${alternatives}.`,
+      details: 'body: expected a JSON object',
+    };
   }
   const problems = alternativeProblems(body);
-  if (problems) return { ok: false, code: 'INVALID_PARAMETERS', message: `Send ${alternatives}, and no other properties.`, details: problems.join('; ') };
+  if (problems)
+    return {
+      ok: false,
+      code: 'INVALID_PARAMETERS',
+      message: `Send ${alternatives}, and no other properties.`,
+      details: problems.join('; '),
+    };
 
   const parsed = (Object.hasOwn(body, 'uprn') ? byUprn : byAddress).safeParse(body);
   if (!parsed.success) {

@@ -40,12 +40,18 @@ describe('title-match body', () => {
 
   it('refuses a body that is not a JSON object', () => {
     for (const body of [undefined, [], 'uprn', null]) {
-      expect(refusal(body)).toMatchObject({ code: 'INVALID_PARAMETERS', message: expect.stringContaining('exactly one of `uprn`, or `address` with `postcode`') });
+      expect(refusal(body)).toMatchObject({
+        code: 'INVALID_PARAMETERS',
+        message: expect.stringContaining('exactly one of `uprn`, or `address` with `postcode`'),
+      });
     }
   });
 
   it('refuses Scottish and Northern Irish postcodes before anything is charged', () => {
-    expect(refusal({ address: '1 High Street', postcode: 'EH1 1YZ' })).toMatchObject({ code: 'OUTSIDE_ENGLAND_AND_WALES', details: 'postcode: outside England and Wales' });
+    expect(refusal({ address: '1 High Street', postcode: 'EH1 1YZ' })).toMatchObject({
+      code: 'OUTSIDE_ENGLAND_AND_WALES',
+      details: 'postcode: outside England and Wales',
+    });
     expect(refusal({ address: '1 Main Street', postcode: 'bt1 5gs' }).code).toBe('OUTSIDE_ENGLAND_AND_WALES');
     expect(checkTitleMatch({ address: '1 Marygate', postcode: 'TD15 1BN' }).ok).toBe(true);
   });

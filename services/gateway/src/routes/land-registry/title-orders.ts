@@ -8,7 +8,8 @@ import { refusalOfReply } from './refusals';
 /** Placement asks the registry about the title and reserves at the ledger before answering, so it gets longer. */
 const orderTimeoutMs = envMs('ORDER_TIMEOUT_MS', 30_000);
 
-const retrySafely = 'Retry with the same Idempotency-Key: a retry cannot place a second order, and answers with the order if one was placed.';
+const retrySafely =
+  'Retry with the same Idempotency-Key: a retry cannot place a second order, and answers with the order if one was placed.';
 const unknownBalance: BalanceView = { availableCredits: null, creditsRefreshAt: null };
 const viewOf = (b: billing.LedgerBalance): BalanceView => ({ availableCredits: b.availableCredits, creditsRefreshAt: b.creditsRefreshAt });
 
@@ -29,13 +30,29 @@ export const officialCopyOrder = handlerOf(landRegistryOfficialCopyOrder, {
     let reply;
     try {
       // Keyed by account: one account's orders are placed one at a time, so its balance is checked in order.
-      const data = { accountId: caller.accountId, idempotencyKey: input.headers['Idempotency-Key'], request: input.body, requestId: ctx.requestId };
-      reply = await deps.rpc.request(landRegistry.PlaceTitleOrder, deps.topics.commands('land-registry-orders'), caller.accountId, data, ctx, {
-        timeoutMs: orderTimeoutMs,
-      });
+      const data = {
+        accountId: caller.accountId,
+        idempotencyKey: input.headers['Idempotency-Key'],
+        request: input.body,
+        requestId: ctx.requestId,
+      };
+      reply = await deps.rpc.request(
+        landRegistry.PlaceTitleOrder,
+        deps.topics.commands('land-registry-orders'),
+        caller.accountId,
+        data,
+        ctx,
+        {
+          timeoutMs: orderTimeoutMs,
+        },
+      );
     } catch (error) {
       if (error instanceof RequestTimeoutError) {
-        return { ok: false, code: 'UPSTREAM_TIMEOUT', message: `The order was not confirmed in time; it may still be placed. ${retrySafely}` };
+        return {
+          ok: false,
+          code: 'UPSTREAM_TIMEOUT',
+          message: `The order was not confirmed in time; it may still be placed. ${retrySafely}`,
+        };
       }
       // Not the pipeline's "nothing was charged": the order may have been placed before this failed.
       ctx.logger.error({ err: error }, 'order placement failed');
