@@ -19,3 +19,5 @@ export * as landRegistry from './land-registry/commands';
 export * as orderEvents from './land-registry/order-events';
 export * as pricing from './land-registry/pricing';
 export * as readModels from './read-models';
+export * as referenceData from './reference-data/events';
+export * from './rest/postcode';

@@ -1,9 +1,10 @@
 import { apiCallers } from './accounts';
+import { datasetVersions } from './datasets';
 import type { ReadModel } from './read-model';
 import { titleOrderFiles, titleOrderViews } from './title-orders';
 
 export * from './read-model';
-export { apiCallers, titleOrderFiles, titleOrderViews };
+export { apiCallers, datasetVersions, titleOrderFiles, titleOrderViews };
 
 /** Every read model one service offers another. */
-export const readModels: readonly ReadModel[] = [apiCallers, titleOrderViews, titleOrderFiles];
+export const readModels: readonly ReadModel[] = [apiCallers, titleOrderViews, titleOrderFiles, datasetVersions];

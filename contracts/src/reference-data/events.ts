@@ -1,0 +1,36 @@
+import { z } from '../zod';
+
+// Reference datasets are versioned by events: each completed import records the version it loaded, and the
+// version that serves a dataset is its stream's latest. Stream `dataset-<name>`, owned by the location service.
+
+export const datasetStreamCategory = 'dataset';
+export const datasetStreamId = (dataset: string) => `${datasetStreamCategory}-${dataset}`;
+
+export const DatasetVersionImported = z.object({
+  type: z.literal('DatasetVersionImported'),
+  data: z.object({
+    dataset: z.string(),
+    /** The version number within the dataset: 1, 2, … */
+    version: z.number().int().positive(),
+    vintage: z.string(),
+    title: z.string(),
+    publisher: z.string(),
+    licence: z.string(),
+    attribution: z.string(),
+    /** SHA-256 of the files as given, in order: the same files imported again are the same version. */
+    checksum: z.string().regex(/^[0-9a-f]{64}$/),
+    /** The importer's own version: the same files read by a changed importer are a new version. */
+    importer: z.number().int().positive(),
+    files: z.array(z.object({ name: z.string(), sizeBytes: z.number().int().nonnegative() })),
+    rows: z.number().int().nonnegative(),
+    rejected: z.number().int().nonnegative(),
+    /** The table holding this version's rows; the dataset's view is pointed at it when the version is recorded. */
+    table: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/),
+    importedAt: z.string().datetime({ offset: true }),
+    seconds: z.number().nonnegative(),
+  }),
+});
+export type DatasetVersionImported = z.infer<typeof DatasetVersionImported>;
+
+export const DatasetEvent = z.discriminatedUnion('type', [DatasetVersionImported]);
+export type DatasetEvent = z.infer<typeof DatasetEvent>;

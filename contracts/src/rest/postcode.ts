@@ -1,0 +1,28 @@
+import { z } from '../zod';
+
+// UK postcodes, normalised once (the specification's rule: space optional, normalised by inserting a space before the
+// last three characters), the same way for every operation and every imported file.
+
+/** Upper case, no spaces, then one space before the inward code (the last three characters). */
+export const normalisePostcode = (text: string): string => {
+  const compact = text.replace(/\s+/g, '').toUpperCase();
+  return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
+};
+
+/**
+ * A full UK postcode once normalised: outward code (area, district), a space, inward code; the Girobank GIR 0AA; and
+ * the three-letter outward codes of some terminated postcodes ONS still lists (NPT 0AR: Newport, before NP).
+ */
+export const fullPostcodePattern = /^(?:[A-Z]{1,2}[0-9][A-Z0-9]?|[A-Z]{3}) [0-9][A-Z]{2}$|^GIR 0AA$/;
+
+export const isFullPostcode = (text: string) => fullPostcodePattern.test(normalisePostcode(text));
+
+/** The postcode area: the letters before the first digit (`G` for G1 1AA, `GL` for GL1 1AA). */
+export const postcodeArea = (postcode: string): string | undefined => /^([A-Z]{1,2})[0-9]/.exec(normalisePostcode(postcode))?.[1];
+
+export const Postcode = z
+  .string()
+  .max(16)
+  .transform(normalisePostcode)
+  .pipe(z.string().regex(fullPostcodePattern, 'must be a full UK postcode, such as RG30 1AA'))
+  .openapi({ type: 'string', example: 'RG30 1AA', description: 'A full UK postcode; spaces optional, any case' });

@@ -1,0 +1,15 @@
+// The attribution lines the publishers' licences require, as the data's manifest gives them (Open Government Licence
+// v3.0 for all of these). Every answer built from a dataset carries its line in `sources`.
+
+export const attributions = {
+  codePointOpen:
+    'Contains OS data © Crown copyright and database right 2025. Contains Royal Mail data © Royal Mail copyright and database right 2025. ' +
+    'Contains National Statistics data © Crown copyright and database right 2025.',
+  onsPostcodeLookup:
+    'Source: Office for National Statistics licensed under the Open Government Licence v.3.0. Contains OS data © Crown copyright and database ' +
+    'right 2022. Contains Royal Mail data © Royal Mail copyright and database right 2022.',
+  onspd:
+    'Source: Office for National Statistics licensed under the Open Government Licence v.3.0. Contains OS data © Crown copyright and database ' +
+    'right 2025. Contains Royal Mail data © Royal Mail copyright and database right 2025. Contains GeoPlace data © Local Government ' +
+    'Information House Limited copyright and database right 2025.',
+} as const;

@@ -1,0 +1,72 @@
+// `npm run --silent import -- DATASET FILE...`: loads a published reference file into the running stack's database
+// (its .run/stack.json) or DATABASE_URL. Progress goes to stderr; the last line on stdout is one JSON object
+// {"dataset","vintage","rows","rejected","seconds"}. Exit 0 when the version serves (or already did), 1 when the
+// files were refused (wrong format, truncated), 2 when it could not run.
+import { createLogger, PostgresEventStore } from '@pds/service-runtime';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { datasetCatalogue } from '../datasets/catalogue';
+import { FormatError } from './files';
+import { importDataset } from './import-dataset';
+import { terminalProgress } from './progress';
+
+const repoRoot = join(__dirname, '..', '..', '..', '..');
+
+const usage = () =>
+  `usage: npm run --silent import -- DATASET FILE...\ndatasets: ${[...datasetCatalogue.values()].map((d) => `${d.name} (${d.title})`).join(', ')}`;
+
+const databaseUrl = () => {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const stackFile = process.env.PDS_STACK_FILE ?? join(repoRoot, '.run', 'stack.json');
+  if (!existsSync(stackFile)) throw new Error('set DATABASE_URL, or start the stack with npm start');
+  return (JSON.parse(readFileSync(stackFile, 'utf8')) as { databaseUrl: string }).databaseUrl;
+};
+
+const main = async (): Promise<number> => {
+  const [name, ...files] = process.argv.slice(2);
+  const dataset = name ? datasetCatalogue.get(name) : undefined;
+  if (!dataset || files.length === 0) {
+    process.stderr.write(`${name && !dataset ? `unknown dataset ${name}\n` : ''}${usage()}\n`);
+    return 2;
+  }
+  const missing = files.filter((f) => !existsSync(f));
+  if (missing.length > 0) {
+    process.stderr.write(`no such file: ${missing.join(', ')}\n`);
+    return 2;
+  }
+  const db = new pg.Pool({ connectionString: databaseUrl(), max: 4 });
+  const store = new PostgresEventStore(db);
+  try {
+    const summary = await importDataset(
+      {
+        db,
+        store,
+        logger: createLogger('import', 'warn'),
+        progress: terminalProgress(),
+        now: () => new Date(),
+        actor: `operator:import:${process.env.USER ?? 'unknown'}`,
+      },
+      dataset,
+      files,
+    );
+    if (summary.unchanged)
+      process.stderr.write(`${dataset.name}: these files are version ${summary.version}, already serving; nothing changed\n`);
+    const { dataset: d, vintage, rows, rejected, seconds } = summary;
+    process.stdout.write(`${JSON.stringify({ dataset: d, vintage, rows, rejected, seconds })}\n`);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`${dataset.name}: ${(error as Error).message}\n`);
+    return error instanceof FormatError ? 1 : 2;
+  } finally {
+    await db.end();
+  }
+};
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`import: ${(error as Error).message}\n`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,206 @@
+import { referenceData } from '@pds/contracts';
+import { LogFollower, type Logger, type PostgresEventStore } from '@pds/service-runtime';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
+import type pg from 'pg';
+import type { Dataset } from '../datasets/dataset';
+import { datasetVersionsProjection } from '../read-models/dataset-versions';
+import { copyRows } from './copy-rows';
+import { FormatError } from './files';
+import type { Progress } from './progress';
+
+// One import: check the files are the dataset's format, skip them if this very version already serves, load them into
+// a table of their own, check what the product's metadata says, index, then record the version as an event; its
+// projection points the dataset's view at the new table. Anything that fails before the event leaves the serving
+// version as it was (the half-loaded table is dropped, or by the next import if the process was killed).
+
+export interface ImportSummary {
+  dataset: string;
+  vintage: string;
+  rows: number;
+  rejected: number;
+  seconds: number;
+  version: number;
+  /** The same files as the version serving: nothing was loaded. */
+  unchanged: boolean;
+}
+
+export const projectionName = 'read-model:dataset-versions';
+const rejectionSampleMax = 10;
+const swapWaitMs = 60_000;
+
+const checksumOf = async (paths: string[]) => {
+  const hash = createHash('sha256');
+  for (const path of paths) for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+};
+
+const quoted = (name: string) => `"${name}"`;
+
+export interface ImportDeps {
+  db: pg.Pool;
+  store: PostgresEventStore;
+  logger: Logger;
+  progress: Progress;
+  now: () => Date;
+  actor: string;
+}
+
+/** One import of a dataset at a time, whichever process runs it (a session lock, released with the connection). */
+const importLock = async (client: pg.PoolClient, dataset: string) => {
+  const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtext('import:' || $1)) AS locked", [dataset]);
+  if (!rows[0]?.locked) throw new Error(`another import of ${dataset} is running; try again when it has finished`);
+};
+
+export const importDataset = async (deps: ImportDeps, dataset: Dataset, paths: string[]): Promise<ImportSummary> => {
+  const startedMs = Date.now();
+  const seconds = () => Math.round((Date.now() - startedMs) / 100) / 10;
+  const input = await dataset.open(paths);
+  const checksum = await checksumOf(paths);
+  const streamId = referenceData.datasetStreamId(dataset.name);
+  const history = (await deps.store.readStream(streamId)).map((r) => referenceData.DatasetEvent.parse({ type: r.type, data: r.data }));
+  const latest = history.at(-1)?.data;
+  if (latest && latest.checksum === checksum && latest.importer === dataset.importerVersion) {
+    await awaitServing(deps, dataset.name, latest.version);
+    return {
+      dataset: dataset.name,
+      vintage: latest.vintage,
+      rows: latest.rows,
+      rejected: latest.rejected,
+      seconds: seconds(),
+      version: latest.version,
+      unchanged: true,
+    };
+  }
+  const version = (latest?.version ?? 0) + 1;
+  const table = `${dataset.relation}__v${version}`;
+  const client = await deps.db.connect();
+  try {
+    await importLock(client, dataset.name);
+    // A table for this version with no event is what a killed import left: never served, so it is dropped.
+    await client.query(`DROP TABLE IF EXISTS ${quoted(table)}`);
+    await client.query(
+      `CREATE TABLE ${quoted(table)} (LIKE ${quoted(`${dataset.relation}__v0`)} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`,
+    );
+    const counts = await load(deps, client, dataset, input, table).catch(async (error: unknown) => {
+      await client.query(`DROP TABLE IF EXISTS ${quoted(table)}`);
+      throw error;
+    });
+    deps.progress.say(`${dataset.name}: indexing ${counts.rows} rows`);
+    for (const index of dataset.indexes) await client.query(index.replaceAll('{table}', quoted(table)));
+    await client.query(`ANALYZE ${quoted(table)}`);
+    const event: referenceData.DatasetVersionImported = {
+      type: 'DatasetVersionImported',
+      data: {
+        dataset: dataset.name,
+        version,
+        vintage: input.vintage,
+        title: dataset.title,
+        publisher: dataset.publisher,
+        licence: dataset.licence,
+        attribution: dataset.attribution,
+        checksum,
+        importer: dataset.importerVersion,
+        files: input.parts.map((p) => ({ name: p.name, sizeBytes: p.sizeBytes })),
+        rows: counts.rows,
+        rejected: counts.rejected,
+        table,
+        importedAt: deps.now().toISOString(),
+        seconds: seconds(),
+      },
+    };
+    // The expected revision: an import that raced this one to record a version fails here, its table dropped.
+    await deps.store
+      .appendToStream(
+        streamId,
+        [{ type: event.type, data: event.data, metadata: { actor: deps.actor, files: paths.map((p) => basename(p)) } }],
+        {
+          expectedRevision: history.length === 0 ? 'no_stream' : history.length - 1,
+        },
+      )
+      .catch(async (error: unknown) => {
+        await client.query(`DROP TABLE IF EXISTS ${quoted(table)}`);
+        throw error;
+      });
+    await awaitServing(deps, dataset.name, version);
+    return {
+      dataset: dataset.name,
+      vintage: input.vintage,
+      rows: counts.rows,
+      rejected: counts.rejected,
+      seconds: seconds(),
+      version,
+      unchanged: false,
+    };
+  } finally {
+    client.release(true); // with its session: the import lock goes with it
+  }
+};
+
+const load = async (
+  deps: ImportDeps,
+  client: pg.PoolClient,
+  dataset: Dataset,
+  input: Awaited<ReturnType<Dataset['open']>>,
+  table: string,
+) => {
+  const totalBytes = input.parts.reduce((sum, p) => sum + p.sizeBytes, 0);
+  deps.progress.start(totalBytes, dataset.name);
+  let rows = 0;
+  let shownRejections = 0;
+  const counts = await copyRows(
+    client,
+    table,
+    dataset.columns.map((c) => c.name),
+    input.rows(),
+    (r) => {
+      if (shownRejections++ < rejectionSampleMax) deps.progress.say(`rejected ${r.part}:${r.line}: ${r.rejected}`);
+    },
+    () => {
+      rows++;
+      if ((rows & 0x3ff) === 0) deps.progress.update(input.bytesRead(), rows);
+    },
+  ).finally(() => {
+    deps.progress.update(totalBytes, rows);
+    deps.progress.stop();
+  });
+  if (counts.rejected > rejectionSampleMax) deps.progress.say(`… and ${counts.rejected - rejectionSampleMax} more rejected rows`);
+  if (counts.rows === 0) throw new FormatError(`no rows could be read from ${input.parts.map((p) => p.name).join(', ')}`);
+  const problems = input.verify?.(counts.recordsByPart) ?? [];
+  if (problems.length > 0) throw new FormatError(`the files do not match their own metadata: ${problems.join('; ')}`);
+  return counts;
+};
+
+/**
+ * The projection points the view at the new version. Runs it here too, so that an import against a database with no
+ * location service running still completes (one follower at a time holds the projection: if the service does, this
+ * one waits and the service's swaps the view).
+ */
+const awaitServing = async (deps: ImportDeps, dataset: string, version: number) => {
+  const follower = new LogFollower({
+    store: deps.store,
+    name: projectionName,
+    categories: [referenceData.datasetStreamCategory],
+    logger: deps.logger,
+    handle: datasetVersionsProjection,
+    pollIntervalMs: 100,
+  });
+  await follower.start();
+  try {
+    const until = Date.now() + swapWaitMs;
+    while (Date.now() < until) {
+      const { rows } = await deps.db.query('SELECT 1 FROM dataset_versions WHERE dataset = $1 AND version = $2 AND serving', [
+        dataset,
+        version,
+      ]);
+      if (rows.length > 0) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(
+      `version ${version} of ${dataset} is recorded but not yet serving after ${swapWaitMs / 1000} s; is its projection stuck?`,
+    );
+  } finally {
+    await follower.stop();
+  }
+};
