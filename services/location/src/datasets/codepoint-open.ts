@@ -1,7 +1,7 @@
 import { fullPostcodePattern, normalisePostcode } from '@pds/contracts';
 import { basename } from 'node:path';
 import { bngToWgs84 } from '../geo/coordinates';
-import { FormatError, isZip, openZipMember, readZipMember, sizeOf, zipMembers } from '../import/files';
+import { FormatError, isZip, openZipMember, readZipMember, zipMembers } from '../import/files';
 import { attributions } from './attributions';
 import { csvRecords, integer, orNull } from './csv';
 import { ogl, type Dataset, type ReadRow } from './dataset';
