@@ -6,8 +6,8 @@
 //
 // Only part of this can agree within 1 m, and the rest is explained by the data, not the conversion (see
 // onspd-sample.unit.spec.ts): ONSPD's position for most of these postcodes was computed with the Helmert transformation,
-// 46 live ONSPD positions are far from ONSPD's own grid reference, and Code-Point (April 2025) has moved some postcodes'
-// grid references since the ONSPD release sampled. Each postcode must be one of those cases or agree within 1 m.
+// 46 live ONSPD positions are far from ONSPD's own grid reference, and Code-Point (April 2025) and the ONSPD release
+// sampled give some postcodes different grid references. Each postcode must be one of those cases or agree within 1 m.
 import { join } from 'node:path';
 import yauzl from 'yauzl';
 import { bngToWgs84 } from './convert';
@@ -42,7 +42,7 @@ const readCodePoint = (csv: string) =>
       northing: Number(northing),
     }));
 
-type Reason = 'agrees within 1 m' | 'Code-Point moved it' | 'ONSPD used Helmert' | 'ONSPD far from its grid reference' | 'unexplained';
+type Reason = 'agrees within 1 m' | 'grid references differ' | 'ONSPD used Helmert' | 'ONSPD far from its grid reference' | 'unexplained';
 
 describe("Code-Point Open (AB area) converted, against ONSPD's published latitude/longitude", () => {
   it('agrees within 1 m wherever ONSPD used OSTN15 on the same grid reference, and every other postcode is explained', async () => {
@@ -81,7 +81,7 @@ describe("Code-Point Open (AB area) converted, against ONSPD's published latitud
         distanceM <= 1
           ? 'agrees within 1 m'
           : !sameReference
-            ? 'Code-Point moved it'
+            ? 'grid references differ'
             : onspdMethod === 'Helmert'
               ? 'ONSPD used Helmert'
               : onspdMethod === 'neither'
