@@ -21,3 +21,5 @@ export * as pricing from './land-registry/pricing';
 export * as readModels from './read-models';
 export * as referenceData from './reference-data/events';
 export * from './rest/postcode';
+export * from './rest/sources';
+export * from './rest/reference-data';

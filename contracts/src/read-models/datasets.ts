@@ -18,6 +18,7 @@ export const datasetVersions = defineReadModel({
     rows: z.coerce.number().int(),
     rejected: z.coerce.number().int(),
     checksum: z.string(),
+    synthetic: z.boolean(),
     imported_at: z.date(),
   }),
 });

@@ -22,6 +22,8 @@ export const DatasetVersionImported = z.object({
     /** The importer's own version: the same files read by a changed importer are a new version. */
     importer: z.number().int().positive(),
     files: z.array(z.object({ name: z.string(), sizeBytes: z.number().int().nonnegative() })),
+    /** Made here for demonstration (in the publisher's layout), not published by the publisher: said in every answer. */
+    synthetic: z.boolean().default(false),
     rows: z.number().int().nonnegative(),
     rejected: z.number().int().nonnegative(),
     /** The table holding this version's rows; the dataset's view is pointed at it when the version is recorded. */

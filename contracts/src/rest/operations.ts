@@ -7,6 +7,7 @@ import {
   landRegistryTestRegisterExtraction,
   landRegistryTitleLookup,
 } from './land-registry-operations';
+import { datasetsList, postcodeLookup } from './reference-data';
 import { renovationUpliftCalculator } from './renovation-calculator';
 import { openApiDocumentOperation } from './service-operations';
 
@@ -24,6 +25,8 @@ export const operations = {
   land_registry_order_document: landRegistryOrderDocument,
   land_registry_order_document_text: landRegistryOrderDocumentText,
   land_registry_test_register_extraction: landRegistryTestRegisterExtraction,
+  datasets_list: datasetsList,
+  postcode_lookup: postcodeLookup,
   openapi_document: openApiDocumentOperation,
 } as const;
 

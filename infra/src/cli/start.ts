@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AdminClient } from '../admin-client';
+import { loadDemoData } from '../demo-data';
 import { launchKafka, type LaunchedKafka } from '../kafka';
 import { createDatabase } from '../migrate';
 import { startEmbeddedPostgres, type RunningPostgres } from '../postgres';
@@ -105,12 +106,15 @@ const main = async () => {
     );
     chmodSync(stackFile, 0o600);
     const demo = await demoAccount(new AdminClient(stack.adminUrl, adminToken));
+    await loadDemoData(databaseUrl, say);
     say('');
     say(`Gateway:      ${stack.gatewayUrl}/api/v1`);
     say(`Demo API key: ${demo.apiKey}   (account ${demo.accountId}, Basic plan)`);
     say(
       `Try:          curl -H 'X-API-Key: ${demo.apiKey}' '${stack.gatewayUrl}/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10'`,
     );
+    say(`              curl -H 'X-API-Key: ${demo.apiKey}' '${stack.gatewayUrl}/api/v1/postcodes/RG30%201AA'   (demo data: the RG area)`);
+    say(`Docs:         ${stack.gatewayUrl}/docs`);
     say(`Logs:         ${logDir}    Health: ${stack.gatewayUrl}/healthz    Processes: ${join(runDir, 'processes.json')}`);
     say(`Registry:     ${stack.registryUrl}   (HM Land Registry test environment; controls at /_control)`);
     say('Press Ctrl-C to stop.');

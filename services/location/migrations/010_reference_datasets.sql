@@ -14,6 +14,7 @@ CREATE TABLE dataset_versions (
   checksum      text NOT NULL,
   rows          bigint NOT NULL,
   rejected      bigint NOT NULL,
+  synthetic     boolean NOT NULL DEFAULT false,
   table_name    text NOT NULL,
   imported_at   timestamptz NOT NULL,
   serving       boolean NOT NULL DEFAULT false,
@@ -23,7 +24,7 @@ CREATE UNIQUE INDEX dataset_versions_one_serving ON dataset_versions (dataset) W
 
 -- Read-model contract `dataset_versions_serving` (contracts/src/read-models/datasets.ts), read by the gateway.
 CREATE VIEW dataset_versions_serving AS
-  SELECT dataset, version, vintage, title, publisher, licence, attribution, rows, rejected, checksum, imported_at
+  SELECT dataset, version, vintage, title, publisher, licence, attribution, rows, rejected, checksum, synthetic, imported_at
     FROM dataset_versions WHERE serving;
 
 -- OS Code-Point Open: one row per live GB postcode, as published, with the coordinates converted to WGS84.

@@ -1,4 +1,4 @@
-import { billingHeaders, errorStatus, rateLimitHeaders, type Billing, type ErrorCode } from '@pds/contracts';
+import { billingHeaders, errorStatus, rateLimitHeaders, type Billing, type ErrorCode, type Source } from '@pds/contracts';
 import type { Response } from 'express';
 import { defaultRetryAfterS } from './retry-after';
 
@@ -44,10 +44,18 @@ export const sendError = (
   });
 };
 
+/** What a successful answer carries besides the billing: its data, and the datasets it was built from (if any). */
+export interface Payload {
+  data: unknown;
+  sources?: Source[];
+}
+
+const body = ({ data, sources }: Payload) => ({ success: true, data, ...(sources ? { sources } : {}) });
+
 /** A free call's answer: no billing object, but the headers still say what it cost (0) and what is left. */
-export const sendFree = (res: Response, data: unknown, balance: BalanceView | undefined) => {
+export const sendFree = (res: Response, payload: Payload, balance: BalanceView | undefined) => {
   setBillingHeaders(res, 0, balance);
-  res.status(200).json({ success: true, data });
+  res.status(200).json(body(payload));
 };
 
 /**
@@ -56,7 +64,7 @@ export const sendFree = (res: Response, data: unknown, balance: BalanceView | un
  */
 export const sendCharged = (
   res: Response,
-  data: unknown,
+  payload: Payload,
   chargedCredits: number,
   balance: BalanceView,
   status: 200 | 202 = 200,
@@ -71,5 +79,5 @@ export const sendCharged = (
     creditsRefreshAt: balance.creditsRefreshAt,
     ...(reservedCredits !== undefined ? { creditsReserved: reservedCredits } : {}),
   };
-  res.status(status).json({ success: true, data, billing });
+  res.status(status).json({ ...body(payload), billing });
 };

@@ -1,4 +1,4 @@
-import type { BodyOf, ErrorCode, HeadersOf, Operation, ParamsOf, QueryOf } from '@pds/contracts';
+import type { BodyOf, ErrorCode, HeadersOf, Operation, ParamsOf, QueryOf, Source } from '@pds/contracts';
 import type { Caller } from '../auth/api-keys';
 import type { RefusalExtras } from '../billing/charged-call';
 import type { GatewayDeps } from '../deps';
@@ -40,6 +40,8 @@ export interface Call<O extends Operation> {
 export type DataAnswer = {
   ok: true;
   data: unknown;
+  /** The datasets the answer was built from, beside `data`. */
+  sources?: Source[];
   /** For an order: the credits it reserved (charged later, when the work is done) and the balance after. */
   reserved?: { credits: number; balance: BalanceView };
 };

@@ -1,4 +1,6 @@
 import { openApiDocument } from '@pds/contracts';
+import { datasets } from '../routes/reference-data/datasets';
+import { postcodes } from '../routes/reference-data/postcodes';
 import { renovationCalculator } from '../routes/renovation-calculator';
 import { orderDocument, orderDocumentText, orderStatus } from '../routes/land-registry/order-reads';
 import { testRegisterExtraction } from '../routes/land-registry/test-register-extraction';
@@ -16,6 +18,8 @@ export const handlers: Handlers = {
   land_registry_order_document: orderDocument,
   land_registry_order_document_text: orderDocumentText,
   land_registry_test_register_extraction: testRegisterExtraction,
+  datasets_list: datasets,
+  postcode_lookup: postcodes,
 };
 
 const document = openApiDocument();

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { chargedCall, type WorkOutcome } from '../billing/charged-call';
 import type { GatewayDeps } from '../deps';
 import { callerOf, identify, unexpectedErrorMessage, type CallerLocals } from '../http/caller';
-import { sendCharged, sendError, sendFree, setBillingHeaders, type BalanceView } from '../http/respond';
+import { sendCharged, sendError, sendFree, setBillingHeaders, type BalanceView, type Payload } from '../http/respond';
 import { retryAfterSeconds } from '../http/retry-after';
 import type { Answer, FileAnswer, OperationHandler, RawInput, Refusal } from './handler';
 import { readInput } from './read-input';
@@ -42,11 +42,11 @@ const sendFile = (res: Response, file: FileAnswer['file'], balance: BalanceView 
 
 /** Runs the work of a charged operation between reserving and capturing its credits. */
 const charged = async (deps: GatewayDeps, operation: Operation, who: CallerLocals, work: () => Promise<Answer>) => {
-  const asWork = async (): Promise<WorkOutcome<unknown>> => {
+  const asWork = async (): Promise<WorkOutcome<Payload>> => {
     const answer = await work();
     if (!answer.ok) return answer;
     if ('file' in answer) throw new Error(`${operation.operationId}: a charged operation answers JSON`);
-    return { ok: true, data: answer.data };
+    return { ok: true, data: { data: answer.data, sources: answer.sources } };
   };
   const charge = { accountId: who.caller.accountId, operation: operation.operationId, costCredits: perCallCredits(operation.cost) };
   return chargedCall(deps.ledger, who.ctx.logger, who.ctx, charge, asWork);
@@ -58,9 +58,9 @@ const answer = async (deps: GatewayDeps, res: Response, operation: Operation, wh
   if ('file' in outcome) return sendFile(res, outcome.file, await balance());
   if (outcome.reserved) {
     const { credits, balance: after } = outcome.reserved;
-    return sendCharged(res, outcome.data, 0, after, operation.response.status, credits);
+    return sendCharged(res, outcome, 0, after, operation.response.status, credits);
   }
-  sendFree(res, outcome.data, await balance());
+  sendFree(res, outcome, await balance());
 };
 
 /** The express handler of an authenticated operation. */

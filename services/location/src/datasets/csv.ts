@@ -10,11 +10,13 @@ export interface CsvRecord {
 
 /** Rows of any width are passed on: the dataset says what a row of the wrong width means (a rejection, with its line). */
 export async function* csvRecords(stream: Readable): AsyncGenerator<CsvRecord> {
-  const parser = stream.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true })) as AsyncIterable<{
-    record: string[];
-    info: { lines: number };
-  }>;
-  for await (const { record, info } of parser) yield { line: info.lines, fields: record };
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true });
+  // pipe() does not pass a source's error on: a file that ends early would leave the parser waiting for ever.
+  stream.on('error', (error) => parser.destroy(error));
+  stream.pipe(parser);
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    yield { line: info.lines, fields: record };
+  }
 }
 
 /** An empty published field is null. */

@@ -2,6 +2,7 @@ import { fullPostcodePattern, normalisePostcode } from '@pds/contracts';
 import { basename } from 'node:path';
 import { FormatError, openFile, sizeOf } from '../import/files';
 import { attributions } from './attributions';
+import { csvHeader } from './csv-header';
 import { csvRecords, integer, orNull } from './csv';
 import { ogl, type Dataset, type ReadRow } from './dataset';
 import { mapColumns } from './header-columns';
@@ -70,15 +71,8 @@ export const onsPostcodeLookup: Dataset = {
     if (paths.length !== 1) throw new FormatError('ons-postcode-lookup takes one file: the lookup CSV (plain or gzip)');
     const [path] = paths as [string];
     const part = basename(path);
-    // The header, read before anything loads: not this product's, and the import stops here.
-    const probe = await openFile(path);
-    let header: string[] | undefined;
-    for await (const record of csvRecords(probe.stream)) {
-      header = record.fields;
-      break;
-    }
-    probe.stream.destroy();
-    if (!header) throw new FormatError(`${part} is empty`);
+    // The header, read before anything loads: a file that is not this product's stops the import here.
+    const header = await csvHeader(path, part);
     const at = mapColumns(header, columns, part);
     const census = censusOf(header);
     let file: Awaited<ReturnType<typeof openFile>> | undefined;

@@ -5,6 +5,7 @@
 import { createLogger, PostgresEventStore } from '@pds/service-runtime';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { datasetCatalogue } from '../datasets/catalogue';
 import { FormatError } from './files';
@@ -14,7 +15,7 @@ import { terminalProgress } from './progress';
 const repoRoot = join(__dirname, '..', '..', '..', '..');
 
 const usage = () =>
-  `usage: npm run --silent import -- DATASET FILE...\ndatasets: ${[...datasetCatalogue.values()].map((d) => `${d.name} (${d.title})`).join(', ')}`;
+  `usage: npm run --silent import -- DATASET FILE... [--synthetic "what it is and where it came from"]\ndatasets: ${[...datasetCatalogue.values()].map((d) => `${d.name} (${d.title})`).join(', ')}`;
 
 const databaseUrl = () => {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
@@ -24,7 +25,8 @@ const databaseUrl = () => {
 };
 
 const main = async (): Promise<number> => {
-  const [name, ...files] = process.argv.slice(2);
+  const { values, positionals } = parseArgs({ options: { synthetic: { type: 'string' } }, allowPositionals: true });
+  const [name, ...files] = positionals;
   const dataset = name ? datasetCatalogue.get(name) : undefined;
   if (!dataset || files.length === 0) {
     process.stderr.write(`${name && !dataset ? `unknown dataset ${name}\n` : ''}${usage()}\n`);
@@ -49,6 +51,7 @@ const main = async (): Promise<number> => {
       },
       dataset,
       files,
+      { synthetic: values.synthetic },
     );
     if (summary.unchanged)
       process.stderr.write(`${dataset.name}: these files are version ${summary.version}, already serving; nothing changed\n`);

@@ -27,7 +27,10 @@ export const openFile = async (path: string): Promise<FileStream> => {
   let read = 0;
   raw.on('data', (chunk: string | Buffer) => void (read += chunk.length));
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
-  return { stream: gzip ? raw.pipe(createGunzip()) : raw, bytesRead: () => read };
+  if (!gzip) return { stream: raw, bytesRead: () => read };
+  const gunzip = createGunzip();
+  raw.on('error', (error) => gunzip.destroy(error));
+  return { stream: raw.pipe(gunzip), bytesRead: () => read };
 };
 
 const firstBytes = (path: string, count: number) =>

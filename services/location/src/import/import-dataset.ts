@@ -38,6 +38,14 @@ const checksumOf = async (paths: string[]) => {
 
 const quoted = (name: string) => `"${name}"`;
 
+export interface ImportOptions {
+  /**
+   * Made here for demonstration in the publisher's layout, not published by the publisher: what it is and where it
+   * came from. Recorded as the version's attribution (the publisher's would be untrue) and flagged in every answer.
+   */
+  synthetic?: string;
+}
+
 export interface ImportDeps {
   db: pg.Pool;
   store: PostgresEventStore;
@@ -53,7 +61,12 @@ const importLock = async (client: pg.PoolClient, dataset: string) => {
   if (!rows[0]?.locked) throw new Error(`another import of ${dataset} is running; try again when it has finished`);
 };
 
-export const importDataset = async (deps: ImportDeps, dataset: Dataset, paths: string[]): Promise<ImportSummary> => {
+export const importDataset = async (
+  deps: ImportDeps,
+  dataset: Dataset,
+  paths: string[],
+  options: ImportOptions = {},
+): Promise<ImportSummary> => {
   const startedMs = Date.now();
   const seconds = () => Math.round((Date.now() - startedMs) / 100) / 10;
   const input = await dataset.open(paths);
@@ -99,9 +112,10 @@ export const importDataset = async (deps: ImportDeps, dataset: Dataset, paths: s
         title: dataset.title,
         publisher: dataset.publisher,
         licence: dataset.licence,
-        attribution: dataset.attribution,
+        attribution: options.synthetic ?? dataset.attribution,
         checksum,
         importer: dataset.importerVersion,
+        synthetic: options.synthetic !== undefined,
         files: input.parts.map((p) => ({ name: p.name, sizeBytes: p.sizeBytes })),
         rows: counts.rows,
         rejected: counts.rejected,
@@ -161,15 +175,28 @@ const load = async (
       rows++;
       if ((rows & 0x3ff) === 0) deps.progress.update(input.bytesRead(), rows);
     },
-  ).finally(() => {
-    deps.progress.update(totalBytes, rows);
-    deps.progress.stop();
-  });
+  )
+    .catch((error: unknown) => {
+      throw unreadable(error) ?? error;
+    })
+    .finally(() => {
+      deps.progress.update(totalBytes, rows);
+      deps.progress.stop();
+    });
   if (counts.rejected > rejectionSampleMax) deps.progress.say(`… and ${counts.rejected - rejectionSampleMax} more rejected rows`);
   if (counts.rows === 0) throw new FormatError(`no rows could be read from ${input.parts.map((p) => p.name).join(', ')}`);
   const problems = input.verify?.(counts.recordsByPart) ?? [];
   if (problems.length > 0) throw new FormatError(`the files do not match their own metadata: ${problems.join('; ')}`);
   return counts;
+};
+
+/** A file that ends early or does not decompress, said as such (the stream's own error is kept as the cause). */
+const unreadable = (error: unknown): FormatError | undefined => {
+  const e = error as { code?: string; message?: string };
+  const zlib = e.code === 'Z_BUF_ERROR' || e.code === 'Z_DATA_ERROR' || /unexpected end of file/i.test(e.message ?? '');
+  const csv = typeof e.code === 'string' && e.code.startsWith('CSV_');
+  const zip = /invalid (central directory|local file header|signature)|end of central directory/i.test(e.message ?? '');
+  return zlib || csv || zip ? new FormatError(`the file is truncated or corrupt: ${e.message ?? e.code}`, { cause: error }) : undefined;
 };
 
 /**

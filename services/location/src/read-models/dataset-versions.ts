@@ -23,8 +23,9 @@ export const datasetVersionsProjection = async (events: RecordedEvent[], tx: pg.
     const dataset = datasetCatalogue.get(d.dataset);
     if (!dataset) throw new Error(`${recorded.streamId}: no dataset ${d.dataset} in the catalogue`);
     await tx.query(
-      `INSERT INTO dataset_versions (dataset, version, vintage, title, publisher, licence, attribution, checksum, rows, rejected, table_name, imported_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (dataset, version) DO NOTHING`,
+      `INSERT INTO dataset_versions
+         (dataset, version, vintage, title, publisher, licence, attribution, checksum, rows, rejected, table_name, imported_at, synthetic)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (dataset, version) DO NOTHING`,
       [
         d.dataset,
         d.version,
@@ -38,6 +39,7 @@ export const datasetVersionsProjection = async (events: RecordedEvent[], tx: pg.
         d.rejected,
         d.table,
         d.importedAt,
+        d.synthetic,
       ],
     );
     const exists = (await tx.query('SELECT to_regclass($1) AS t', [d.table])).rows[0]?.t !== null;
