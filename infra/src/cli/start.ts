@@ -7,7 +7,7 @@ import { AdminClient } from '../admin-client';
 import { loadDemoData } from '../demo-data';
 import { launchKafka, type LaunchedKafka } from '../kafka';
 import { createDatabase } from '../migrate';
-import { startEmbeddedPostgres, type RunningPostgres } from '../postgres';
+import { startDurablePostgres, type RunningPostgres } from '../postgres';
 import { repoRoot, ServiceStack } from '../stack';
 import { Supervisor } from '../supervision/supervisor';
 
@@ -77,9 +77,11 @@ const main = async () => {
     }
     let databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) {
-      say('starting embedded PostgreSQL...');
-      const [dir, pgPort, logFile] = [join(runDir, 'postgres'), portFrom('PG_PORT', 5433), join(logDir, 'postgresql.log')];
-      const start = async () => (postgres = await startEmbeddedPostgres(dir, pgPort, logFile));
+      say('starting PostgreSQL with PostGIS (Debian packages; installed when missing)...');
+      // Debian's PostgreSQL with PostGIS; in `.run/postgresql` (earlier versions ran another major version of
+      // PostgreSQL in `.run/postgres`, whose files this one cannot read).
+      const [dir, pgPort, logFile] = [join(runDir, 'postgresql'), portFrom('PG_PORT', 5433), join(logDir, 'postgresql.log')];
+      const start = async () => (postgres = await startDurablePostgres(dir, pgPort, say, logFile));
       databaseUrl = await createDatabase((await supervisor.start({ name: 'postgresql', logFile, start })).adminUrl, 'pds');
     }
     const adminToken = randomBytes(24).toString('base64url');
