@@ -12,4 +12,6 @@ export const attributions = {
     'Source: Office for National Statistics licensed under the Open Government Licence v.3.0. Contains OS data © Crown copyright and database ' +
     'right 2025. Contains Royal Mail data © Royal Mail copyright and database right 2025. Contains GeoPlace data © Local Government ' +
     'Information House Limited copyright and database right 2025.',
+  osOpenUprn: 'Contains OS data © Crown copyright and database right 2025.',
+  osOpenNames: 'Contains OS data © Crown copyright and database right 2020.',
 } as const;

@@ -3,8 +3,10 @@ import type { Dataset } from './dataset';
 import { inspire } from './inspire';
 import { onsPostcodeLookup } from './ons-postcode-lookup';
 import { onspd } from './onspd';
+import { osOpenNames } from './os-open-names';
+import { osOpenUprn } from './os-open-uprn';
 
 /** Every dataset the import command knows, by its name. */
 export const datasetCatalogue: ReadonlyMap<string, Dataset> = new Map(
-  [codePointOpen, onsPostcodeLookup, onspd, inspire].map((d) => [d.name, d]),
+  [codePointOpen, onsPostcodeLookup, onspd, osOpenUprn, osOpenNames, inspire].map((d) => [d.name, d]),
 );
