@@ -1,5 +1,6 @@
 import { sampleFreeholdWithCharges, sampleLeaseholdFlat, sampleUnusualRegister } from '@pds/land-register';
 import type { RegisteredTitle } from './registered-title';
+import { oxfordRoad194, oxfordRoad250, oxfordRoad250Rear } from './registers/demo-region';
 import { hawthornCourtFreehold } from './registers/hawthorn-court-freehold';
 import { heolYFelin } from './registers/heol-y-felin';
 import { marketPlaceShop } from './registers/market-place-shop';
@@ -7,7 +8,10 @@ import { orchardHouse, orchardHouseClosed } from './registers/orchard-house';
 import { quarryBank } from './registers/quarry-bank';
 
 // The registry test environment's titles: fixed data, so every run answers the same. Addresses, postcodes and
-// proprietors are fictional (postcodes end "9ZZ", a unit not issued); UPRNs are invented.
+// proprietors are fictional (postcodes end "9ZZ", a unit not issued); UPRNs are invented. The last three are in the
+// demo region instead: real Price Paid addresses with fictional registers, and the demo region's synthetic UPRNs (the
+// rule of services/location/src/demo/synthetic-uprn.ts; test/demo checks they agree), so the boundary lookup and the
+// title lookup answer the demo data.
 
 const open = { status: 'open', applicationsPending: false, continuedUnderTitleNumber: null, planAvailable: true } as const;
 
@@ -132,6 +136,42 @@ export const registeredTitles: readonly RegisteredTitle[] = [
     register: sampleUnusualRegister,
     referred: [],
     purpose: 'the unusual register: possessory title, a caution, garbled and undated entries, a page break inside an entry',
+  },
+  {
+    ...open,
+    titleNumber: 'BK301194',
+    tenure: 'freehold',
+    country: 'England',
+    uprns: ['993262081585'],
+    address: '194 Oxford Road, Reading',
+    postcode: 'RG30 1AA',
+    register: oxfordRoad194,
+    referred: [],
+    purpose: 'the demo region: a house with one freehold title (the boundary lookup matches it)',
+  },
+  {
+    ...open,
+    titleNumber: 'BK302250',
+    tenure: 'freehold',
+    country: 'England',
+    uprns: ['995106020908'],
+    address: '250 Oxford Road, Reading',
+    postcode: 'RG30 1AB',
+    register: oxfordRoad250,
+    referred: [],
+    purpose: 'the demo region: a house with two freehold titles (with BK302251): the boundary lookup asks which',
+  },
+  {
+    ...open,
+    titleNumber: 'BK302251',
+    tenure: 'freehold',
+    country: 'England',
+    uprns: ['995106020908'],
+    address: 'Land at the rear of 250 Oxford Road, Reading',
+    postcode: 'RG30 1AB',
+    register: oxfordRoad250Rear,
+    referred: [],
+    purpose: 'the demo region: the second freehold title of 250 Oxford Road',
   },
 ];
 
