@@ -23,3 +23,4 @@ export * as referenceData from './reference-data/events';
 export * from './rest/postcode';
 export * from './rest/sources';
 export * from './rest/reference-data';
+export * from './rest/property';

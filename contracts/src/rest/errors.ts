@@ -24,15 +24,20 @@ export const errorStatus = {
   ORDER_NOT_FOUND: 404,
   DOCUMENT_NOT_FOUND: 404,
   POSTCODE_NOT_FOUND: 404,
+  PROPERTY_NOT_FOUND: 404,
+  BOUNDARY_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   TITLE_CLOSED: 409,
   BACKDATED_COPY_NOT_CONFIRMED: 409,
   DOCUMENT_NOT_AVAILABLE: 409,
   DOCUMENT_NOT_READY: 409,
+  ADDRESS_AMBIGUOUS: 409,
+  TITLE_AMBIGUOUS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_KEY_REUSED: 422,
   PURCHASE_AUTHORISATION_MISMATCH: 422,
+  TITLE_NOT_MATCHED: 422,
   RATE_LIMITED: 429,
   REQUEST_HEADER_FIELDS_TOO_LARGE: 431,
   INTERNAL_ERROR: 500,
@@ -47,6 +52,22 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/**
+ * One of the matches of an ambiguous request (a 409): an address with its UPRN, or a title; which fields are present
+ * depends on what was ambiguous. Retrying with the candidate's `uprn` or `titleNumber` settles it.
+ */
+export const Candidate = z
+  .strictObject({
+    uprn: z.string().optional().openapi({ example: '995106020908' }),
+    address: z.string().optional().openapi({ example: '250 Oxford Road, Reading' }),
+    postcode: z.string().optional().openapi({ example: 'RG30 1AB' }),
+    titleNumber: z.string().optional().openapi({ example: 'BK302250' }),
+    tenure: z.string().optional().openapi({ example: 'freehold' }),
+    matchedAddress: z.string().optional().openapi({ example: '250 Oxford Road, Reading RG30 1AB' }),
+  })
+  .openapi('Candidate');
+export type Candidate = z.infer<typeof Candidate>;
+
 export const ErrorBody = z
   .object({
     success: z.literal(false),
@@ -59,6 +80,10 @@ export const ErrorBody = z
         .datetime({ offset: true })
         .optional()
         .openapi({ description: 'When to try again (503 LAND_REGISTRY_DELAYED)' }),
+      candidates: z
+        .array(Candidate)
+        .optional()
+        .openapi({ description: 'The matches of an ambiguous request (409), to retry with the one meant' }),
     }),
   })
   .openapi('Error');

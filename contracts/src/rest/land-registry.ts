@@ -50,6 +50,7 @@ export const TitleCandidate = z.strictObject({
   tenure: z.string().optional().openapi({ example: 'freehold' }),
   matchedAddress: z.string().optional(),
 });
+export type TitleCandidate = z.infer<typeof TitleCandidate>;
 
 export const TitleCandidates = z
   .strictObject({

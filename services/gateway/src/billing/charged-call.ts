@@ -1,4 +1,4 @@
-import { billing, ledgerRefusals, type ErrorCode } from '@pds/contracts';
+import { billing, ledgerRefusals, type Candidate, type ErrorCode } from '@pds/contracts';
 import { envMs, RequestTimeoutError, type Logger, type RequestContext } from '@pds/service-runtime';
 import { randomUUID } from 'node:crypto';
 import type { BalanceView } from '../http/respond';
@@ -8,6 +8,8 @@ import type { LedgerClient } from '@pds/ledger-client';
 export interface RefusalExtras {
   retryAfter?: string;
   details?: string;
+  /** The matches of an ambiguous request (409). */
+  candidates?: Candidate[];
 }
 
 export type WorkOutcome<T> = { ok: true; data: T } | ({ ok: false; code: ErrorCode; message: string } & RefusalExtras);

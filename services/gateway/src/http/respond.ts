@@ -1,4 +1,4 @@
-import { billingHeaders, errorStatus, rateLimitHeaders, type Billing, type ErrorCode, type Source } from '@pds/contracts';
+import { billingHeaders, errorStatus, rateLimitHeaders, type Billing, type Candidate, type ErrorCode, type Source } from '@pds/contracts';
 import type { Response } from 'express';
 import { defaultRetryAfterS } from './retry-after';
 
@@ -27,7 +27,7 @@ export const sendError = (
   code: ErrorCode,
   message: string,
   /** `retryAfter` (ISO 8601) goes in the body; `retryAfterS` is the same moment as the Retry-After header's seconds. */
-  options: { balance?: BalanceView; details?: string; retryAfterS?: number; retryAfter?: string } = {},
+  options: { balance?: BalanceView; details?: string; retryAfterS?: number; retryAfter?: string; candidates?: Candidate[] } = {},
 ) => {
   setBillingHeaders(res, 0, options.balance);
   const status = errorStatus[code];
@@ -40,6 +40,7 @@ export const sendError = (
       message,
       ...(options.details ? { details: options.details } : {}),
       ...(options.retryAfter ? { retryAfter: options.retryAfter } : {}),
+      ...(options.candidates ? { candidates: options.candidates } : {}),
     },
   });
 };

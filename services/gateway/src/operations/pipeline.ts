@@ -31,7 +31,8 @@ export const sendRefusal = async (deps: GatewayDeps, res: Response, who: CallerL
   }
   const balance = refusal.balance ?? (await deps.balanceFor(who.ctx, who.caller.accountId));
   const retryAfterS = refusal.retryAfter === undefined ? undefined : retryAfterSeconds(refusal.retryAfter, deps.clock.now());
-  sendError(res, refusal.code, refusal.message, { balance, details: refusal.details, retryAfter: refusal.retryAfter, retryAfterS });
+  const { details, retryAfter, candidates } = refusal;
+  sendError(res, refusal.code, refusal.message, { balance, details, retryAfter, retryAfterS, candidates });
 };
 
 const sendFile = (res: Response, file: FileAnswer['file'], balance: BalanceView | undefined) => {
