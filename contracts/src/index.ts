@@ -24,3 +24,4 @@ export * from './rest/postcode';
 export * from './rest/sources';
 export * from './rest/reference-data';
 export * from './rest/property';
+export * from './rest/address-text';

@@ -14,6 +14,8 @@ const importCli = join(repoRoot, 'services', 'location', 'dist', 'import', 'cli.
 interface DemoImport {
   dataset: string;
   files: string[];
+  /** For demonstration data made here: what it is, recorded with the version and shown in `sources`. */
+  synthetic?: string;
 }
 
 const servingDatasets = async (databaseUrl: string): Promise<Set<string>> => {
@@ -28,10 +30,14 @@ const servingDatasets = async (databaseUrl: string): Promise<Set<string>> => {
 
 const runImport = (databaseUrl: string, demo: DemoImport) =>
   new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, [importCli, demo.dataset, ...demo.files.map((f) => join(demoDir, f))], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [importCli, demo.dataset, ...demo.files.map((f) => join(demoDir, f)), ...(demo.synthetic ? ['--synthetic', demo.synthetic] : [])],
+      {
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);

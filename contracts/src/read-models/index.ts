@@ -1,11 +1,22 @@
 import { apiCallers } from './accounts';
+import { addresses, inspireParcels } from './addresses';
 import { datasetVersions } from './datasets';
 import { codepointPostcodes, onsPostcodeAreas, onspdPostcodes } from './postcodes';
 import type { ReadModel } from './read-model';
 import { titleOrderFiles, titleOrderViews } from './title-orders';
 
 export * from './read-model';
-export { apiCallers, codepointPostcodes, datasetVersions, onsPostcodeAreas, onspdPostcodes, titleOrderFiles, titleOrderViews };
+export {
+  addresses,
+  apiCallers,
+  codepointPostcodes,
+  inspireParcels,
+  datasetVersions,
+  onsPostcodeAreas,
+  onspdPostcodes,
+  titleOrderFiles,
+  titleOrderViews,
+};
 
 /** Every read model one service offers another. */
 export const readModels: readonly ReadModel[] = [
@@ -16,4 +27,6 @@ export const readModels: readonly ReadModel[] = [
   codepointPostcodes,
   onsPostcodeAreas,
   onspdPostcodes,
+  addresses,
+  inspireParcels,
 ];

@@ -1,3 +1,4 @@
+import { addressBase } from './addressbase';
 import { codePointOpen } from './codepoint-open';
 import type { Dataset } from './dataset';
 import { inspire } from './inspire';
@@ -8,5 +9,5 @@ import { osOpenUprn } from './os-open-uprn';
 
 /** Every dataset the import command knows, by its name. */
 export const datasetCatalogue: ReadonlyMap<string, Dataset> = new Map(
-  [codePointOpen, onsPostcodeLookup, onspd, osOpenUprn, osOpenNames, inspire].map((d) => [d.name, d]),
+  [codePointOpen, onsPostcodeLookup, onspd, osOpenUprn, osOpenNames, addressBase, inspire].map((d) => [d.name, d]),
 );

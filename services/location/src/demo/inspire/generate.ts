@@ -18,10 +18,13 @@ export const timeStamp = '2026-10-01T03:00:00.000Z';
 export const buildingsOf = (records: readonly string[][]): Building[] => {
   const points = new Map<string, Building>();
   for (const r of records) points.set(r[column.uprn]!, { x: Number(r[column.x]), y: Number(r[column.y]) });
+  const parents = new Set(records.map((r) => r[column.parentUprn]?.trim()).filter((p): p is string => !!p));
+  // A flat belongs to its parent's building, and so does the parent's own record; anything else is a building alone.
   const groups = new Map<string, Building[]>();
   for (const r of records) {
-    const parent = r[column.parentUprn]?.trim();
-    const point = points.get(r[column.uprn]!)!;
+    const uprn = r[column.uprn]!;
+    const parent = r[column.parentUprn]?.trim() || (parents.has(uprn) ? uprn : '');
+    const point = points.get(uprn)!;
     const key = parent ? `parent:${parent}` : `point:${point.x.toFixed(1)},${point.y.toFixed(1)}`;
     groups.set(key, [...(groups.get(key) ?? []), point]);
   }

@@ -34,7 +34,7 @@ describe('synthetic parcels', () => {
 
   it('over a dense random street, no two squares overlap and each holds its own point', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     // 400 distinct points on a 10 cm lattice within 200 m × 200 m.
     const keys = new Set<string>();
     while (keys.size < 400) keys.add(`${Math.floor(random() * 2000)},${Math.floor(random() * 2000)}`);

@@ -1,0 +1,91 @@
+import { createLogger, PostgresEventStore } from '@pds/service-runtime';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
+import { freshDatabase } from '../../../../test/support/environment';
+import { FormatError } from '../import/files';
+import { importDataset, type ImportDeps } from '../import/import-dataset';
+import { silentProgress } from '../import/progress';
+import { addressBase } from './addressbase';
+import { inspire } from './inspire';
+
+// The demo region's SYNTHETIC AddressBase Plus file (the published layout, made from real Price Paid addresses) and
+// the SYNTHETIC INSPIRE polygons made from it, through the import command's platform into PostgreSQL.
+
+const demo = join(__dirname, '..', '..', 'demo-data');
+const addressesFile = join(demo, 'SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG31.csv.gz');
+let db: pg.Pool;
+let deps: ImportDeps;
+
+beforeAll(async () => {
+  db = new pg.Pool({ connectionString: await freshDatabase('addressbase'), max: 4 });
+  deps = {
+    db,
+    store: new PostgresEventStore(db),
+    logger: createLogger('addressbase-test', 'error'),
+    progress: silentProgress,
+    now: () => new Date(),
+    actor: 'test',
+  };
+});
+afterAll(async () => db?.end());
+
+describe('the addressbase importer over the demo file', () => {
+  it('loads every record (a separate count of its CRLF lines) with the address as people write it', async () => {
+    const records = gunzipSync(readFileSync(addressesFile))
+      .toString('utf8')
+      .split('\r\n')
+      .filter((l) => l !== '').length;
+    const summary = await importDataset(deps, addressBase, [addressesFile], { synthetic: 'demo' });
+    expect(summary).toMatchObject({ dataset: 'addressbase', vintage: '2026-10-01', rows: records, rejected: 0 });
+    const one = async (uprn: string) => (await db.query(`SELECT * FROM addresses WHERE uprn = $1`, [uprn])).rows[0];
+    // 194 OXFORD ROAD, READING, RG30 1AA (Price Paid), UPRN by the synthetic rule.
+    expect(await one('993262081585')).toMatchObject({
+      building_number: '194',
+      thoroughfare: 'OXFORD ROAD',
+      line1: '194 Oxford Road',
+      line2: null,
+      town: 'Reading',
+      postcode: 'RG30 1AA',
+      single_line: '194 Oxford Road, Reading, RG30 1AA',
+      class: 'RD04',
+      country: 'E',
+    });
+    // FLAT 1, 236 OXFORD ROAD (a flat: its building's UPRN as parent).
+    expect(await one('992299003843')).toMatchObject({ line1: 'Flat 1, 236 Oxford Road', parent_uprn: '996140086976', class: 'RD06' });
+    // 294A OXFORD ROAD: a number with a letter is a building name in Royal Mail's fields.
+    const { rows } = await db.query(
+      `SELECT building_name, building_number, line1 FROM addresses WHERE postcode = 'RG30 1AD' AND line1 LIKE '294A%'`,
+    );
+    expect(rows).toEqual([{ building_name: '294A', building_number: null, line1: '294A Oxford Road' }]);
+    // The search words, abbreviations read as words: "194 oxford rd" matches.
+    const found = await db.query(
+      `SELECT uprn::text FROM addresses WHERE search @@ to_tsquery('simple', '194:* & oxford:* & road:* & rg301aa:*')`,
+    );
+    expect(found.rows).toEqual([{ uprn: '993262081585' }]);
+  });
+
+  it('makes one polygon per building, each holding its addresses', async () => {
+    const polygons = join(demo, 'SYNTHETIC_INSPIRE_RG30_RG31.gml.gz');
+    const summary = await importDataset(deps, inspire, [polygons], { synthetic: 'demo' });
+    expect(summary).toMatchObject({ dataset: 'inspire', rejected: 0 });
+    const { rows } = await db.query(`
+      SELECT count(*)::int AS addresses,
+             count(*) FILTER (WHERE (SELECT count(*) FROM inspire_parcels p
+                                      WHERE ST_Covers(p.geom, ST_SetSRID(ST_Point(a.x_coordinate, a.y_coordinate), 27700))) = 1)::int AS in_one
+        FROM addresses a`);
+    expect(rows[0].in_one).toBe(rows[0].addresses);
+  });
+
+  it('refuses a file with a header row or another width before loading anything', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pds-abp-'));
+    const withHeader = join(dir, 'AddressBasePlus_FULL_2026-10-01_001.csv');
+    writeFileSync(withHeader, `${addressBase.columns.length ? 'UPRN,' + 'X,'.repeat(75) + 'Y' : ''}\r\n`);
+    await expect(importDataset(deps, addressBase, [withHeader])).rejects.toThrow(/has a header row/);
+    const narrow = join(dir, 'AddressBasePlus_FULL_2026-10-01_002.csv');
+    writeFileSync(narrow, '1,2,3\r\n');
+    await expect(importDataset(deps, addressBase, [narrow])).rejects.toThrow(FormatError);
+  });
+});

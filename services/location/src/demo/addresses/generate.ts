@@ -1,0 +1,54 @@
+// Writes the demo region's SYNTHETIC addresses in OS AddressBase Plus's published CSV layout, and the SYNTHETIC INSPIRE
+// index polygons made from them:
+//   node services/location/dist/demo/addresses/generate.js
+// - demo-data/SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG31.csv.gz: one record per real address of the demo
+//   region's Price Paid files whose postcode Code-Point Open places (see addressbase-record.ts);
+// - demo-data/SYNTHETIC_INSPIRE_RG30_RG31.gml.gz: a square parcel per building (src/demo/inspire).
+// The same inputs give the same bytes.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { codePointRow } from '../../datasets/codepoint-open';
+import { csvRecords } from '../../datasets/csv';
+import { openZipMember } from '../../import/files';
+import { syntheticInspireGml } from '../inspire/generate';
+import { addressBaseRecord } from './addressbase-record';
+import { soldAddresses } from './price-paid-addresses';
+
+const demoData = join(__dirname, '..', '..', '..', 'demo-data');
+export const addressesFile = 'SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG31.csv.gz';
+export const inspireFile = 'SYNTHETIC_INSPIRE_RG30_RG31.gml.gz';
+const supplyDate = '2026-10-01';
+
+export const addressesDescription =
+  'SYNTHETIC addresses in the AddressBase Plus layout, made by services/location/src/demo/addresses/generate.ts from the real ' +
+  "addresses of the demo region's HM Land Registry Price Paid files (RG30, RG31): synthetic UPRNs and positions; not OS data.";
+export const inspireDescription =
+  "SYNTHETIC INSPIRE index polygons in HM Land Registry's GML layout: a square per building of the synthetic demo addresses, " +
+  'made by services/location/src/demo/inspire/generate.ts; not HM Land Registry data.';
+
+const postcodePositions = async () => {
+  const positions = new Map<string, { eastings: number; northings: number }>();
+  const { stream } = await openZipMember(join(demoData, 'codepo_gb_RG.zip'), 'Data/CSV/rg.csv');
+  for await (const { fields } of csvRecords(stream)) {
+    const row = codePointRow(fields);
+    if ('values' in row && row.values[1] !== 90)
+      positions.set(String(row.values[0]), { eastings: Number(row.values[2]), northings: Number(row.values[3]) });
+  }
+  return positions;
+};
+
+const main = async () => {
+  const positions = await postcodePositions();
+  const sold = soldAddresses(['RG30', 'RG31'].map((d) => join(demoData, `pp-complete_postcode-district-${d}.csv.gz`)));
+  const placed = sold.filter((a) => positions.has(a.postcode));
+  const csv = placed.map((a) => `${addressBaseRecord(a, positions.get(a.postcode)!, supplyDate)}\r\n`).join('');
+  writeFileSync(join(demoData, addressesFile), gzipSync(csv, { level: 9 }));
+  writeFileSync(join(demoData, inspireFile), gzipSync(syntheticInspireGml(csv), { level: 9 }));
+  process.stdout.write(
+    `${addressesFile}: ${placed.length} addresses (${sold.length - placed.length} of ${sold.length} left out: ` +
+      `postcodes Code-Point Open does not place)\n${inspireFile}\n`,
+  );
+};
+
+if (require.main === module) void main();
