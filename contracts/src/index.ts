@@ -24,4 +24,5 @@ export * from './rest/postcode';
 export * from './rest/sources';
 export * from './rest/reference-data';
 export * from './rest/property';
+export * from './rest/property-boundary';
 export * from './rest/address-text';

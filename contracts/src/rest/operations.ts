@@ -7,6 +7,7 @@ import {
   landRegistryTestRegisterExtraction,
   landRegistryTitleLookup,
 } from './land-registry-operations';
+import { propertyBoundary } from './property-boundary';
 import { datasetsList, postcodeLookup } from './reference-data';
 import { renovationUpliftCalculator } from './renovation-calculator';
 import { openApiDocumentOperation } from './service-operations';
@@ -27,6 +28,7 @@ export const operations = {
   land_registry_test_register_extraction: landRegistryTestRegisterExtraction,
   datasets_list: datasetsList,
   postcode_lookup: postcodeLookup,
+  property_boundary: propertyBoundary,
   openapi_document: openApiDocumentOperation,
 } as const;
 

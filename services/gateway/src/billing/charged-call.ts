@@ -84,7 +84,7 @@ export const chargedCall = async <T>(
       logger.error({ err, reservationId }, 'release not confirmed; the ledger expires the reservation');
       return undefined;
     });
-    const { retryAfter, details } = outcome;
+    const { retryAfter, details, candidates } = outcome;
     return {
       ok: false,
       code: outcome.code,
@@ -92,6 +92,7 @@ export const chargedCall = async <T>(
       balance: view(released?.data),
       ...(retryAfter ? { retryAfter } : {}),
       ...(details ? { details } : {}),
+      ...(candidates ? { candidates } : {}),
     };
   }
 

@@ -1,6 +1,7 @@
 import { openApiDocument } from '@pds/contracts';
 import { datasets } from '../routes/reference-data/datasets';
 import { postcodes } from '../routes/reference-data/postcodes';
+import { propertyBoundaryHandler } from '../routes/property/boundary';
 import { renovationCalculator } from '../routes/renovation-calculator';
 import { orderDocument, orderDocumentText, orderStatus } from '../routes/land-registry/order-reads';
 import { testRegisterExtraction } from '../routes/land-registry/test-register-extraction';
@@ -20,6 +21,7 @@ export const handlers: Handlers = {
   land_registry_test_register_extraction: testRegisterExtraction,
   datasets_list: datasets,
   postcode_lookup: postcodes,
+  property_boundary: propertyBoundaryHandler,
 };
 
 const document = openApiDocument();
