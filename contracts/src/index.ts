@@ -25,4 +25,5 @@ export * from './rest/sources';
 export * from './rest/reference-data';
 export * from './rest/property';
 export * from './rest/property-boundary';
+export * from './rest/addresses';
 export * from './rest/address-text';

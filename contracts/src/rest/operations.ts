@@ -7,6 +7,7 @@ import {
   landRegistryTestRegisterExtraction,
   landRegistryTitleLookup,
 } from './land-registry-operations';
+import { addressAutocompleteFind, addressAutocompleteRetrieve, uprnAddressLookup } from './addresses';
 import { propertyBoundary } from './property-boundary';
 import { datasetsList, postcodeLookup } from './reference-data';
 import { renovationUpliftCalculator } from './renovation-calculator';
@@ -29,6 +30,9 @@ export const operations = {
   datasets_list: datasetsList,
   postcode_lookup: postcodeLookup,
   property_boundary: propertyBoundary,
+  uprn_address_lookup: uprnAddressLookup,
+  address_autocomplete_find: addressAutocompleteFind,
+  address_autocomplete_retrieve: addressAutocompleteRetrieve,
   openapi_document: openApiDocumentOperation,
 } as const;
 

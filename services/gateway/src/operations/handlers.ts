@@ -1,6 +1,8 @@
 import { openApiDocument } from '@pds/contracts';
 import { datasets } from '../routes/reference-data/datasets';
 import { postcodes } from '../routes/reference-data/postcodes';
+import { autocompleteFind, autocompleteRetrieve } from '../routes/addresses/autocomplete';
+import { uprnLookup } from '../routes/addresses/uprn-lookup';
 import { propertyBoundaryHandler } from '../routes/property/boundary';
 import { renovationCalculator } from '../routes/renovation-calculator';
 import { orderDocument, orderDocumentText, orderStatus } from '../routes/land-registry/order-reads';
@@ -22,6 +24,9 @@ export const handlers: Handlers = {
   datasets_list: datasets,
   postcode_lookup: postcodes,
   property_boundary: propertyBoundaryHandler,
+  uprn_address_lookup: uprnLookup,
+  address_autocomplete_find: autocompleteFind,
+  address_autocomplete_retrieve: autocompleteRetrieve,
 };
 
 const document = openApiDocument();
