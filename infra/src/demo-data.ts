@@ -14,6 +14,8 @@ const importCli = join(repoRoot, 'services', 'location', 'dist', 'import', 'cli.
 interface DemoImport {
   dataset: string;
   files: string[];
+  /** For a synthetic file: what it is, given to the import command as `--synthetic` (so answers say so in `sources`). */
+  synthetic?: string;
 }
 
 const servingDatasets = async (databaseUrl: string): Promise<Set<string>> => {
@@ -28,7 +30,8 @@ const servingDatasets = async (databaseUrl: string): Promise<Set<string>> => {
 
 const runImport = (databaseUrl: string, demo: DemoImport) =>
   new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, [importCli, demo.dataset, ...demo.files.map((f) => join(demoDir, f))], {
+    const synthetic = demo.synthetic === undefined ? [] : ['--synthetic', demo.synthetic];
+    const child = spawn(process.execPath, [importCli, demo.dataset, ...demo.files.map((f) => join(demoDir, f)), ...synthetic], {
       env: { ...process.env, DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
