@@ -14,4 +14,9 @@ export const attributions = {
     'Information House Limited copyright and database right 2025.',
   osOpenUprn: 'Contains OS data © Crown copyright and database right 2025.',
   osOpenNames: 'Contains OS data © Crown copyright and database right 2020.',
+  epcDomestic:
+    'Energy Performance of Buildings Data: England and Wales, Ministry of Housing, Communities and Local Government. Data other than ' +
+    'the address and postcode is licensed under the Open Government Licence v3.0. Address data: © Ordnance Survey and Royal Mail ' +
+    'Group Limited, published by MHCLG with their consent, to be used only for the energy-performance purposes of its copyright and ' +
+    'database right notice.',
 } as const;

@@ -2,6 +2,7 @@ import { addressBase } from './addressbase';
 import { codePointOpen } from './codepoint-open';
 import type { Dataset } from './dataset';
 import { inspire } from './inspire';
+import { epcDomestic } from './epc-domestic';
 import { onsPostcodeLookup } from './ons-postcode-lookup';
 import { onspd } from './onspd';
 import { osOpenNames } from './os-open-names';
@@ -9,5 +10,5 @@ import { osOpenUprn } from './os-open-uprn';
 
 /** Every dataset the import command knows, by its name. */
 export const datasetCatalogue: ReadonlyMap<string, Dataset> = new Map(
-  [codePointOpen, onsPostcodeLookup, onspd, osOpenUprn, osOpenNames, addressBase, inspire].map((d) => [d.name, d]),
+  [codePointOpen, onsPostcodeLookup, onspd, osOpenUprn, osOpenNames, addressBase, inspire, epcDomestic].map((d) => [d.name, d]),
 );
