@@ -27,3 +27,7 @@ export * from './rest/property';
 export * from './rest/property-boundary';
 export * from './rest/addresses';
 export * from './rest/address-text';
+export * from './rest/epc';
+export * as epc from './epc/commands';
+export * as epcRegisterApi from './epc/register-api';
+export * from './epc/certificate';

@@ -9,3 +9,7 @@ export { createRegistrySimulator, registryBasePath, startRegistrySimulator } fro
 export type { RegistrySimulatorOptions, RunningRegistrySimulator } from './registry-simulator/simulator';
 export * from './supervision/supervisor';
 export { defaultRestartLimits, type RestartLimits } from './supervision/restart-policy';
+export * from './epc-control';
+export { createEpcSimulator, startEpcSimulator } from './epc-simulator/simulator';
+export type { EpcSimulatorOptions, RunningEpcSimulator } from './epc-simulator/simulator';
+export { EpcRegister } from './epc-simulator/register';

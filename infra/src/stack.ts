@@ -1,5 +1,6 @@
 import { serviceNames, type ServiceName } from '@pds/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -21,6 +22,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Extra environment for the registry simulator only (REGISTRY_FULFILMENT_DELAY_MS). */
   registryEnv?: Record<string, string>;
+  /** Extra environment for the EPC register simulator only (EPC_REGISTER_FILE). */
+  epcEnv?: Record<string, string>;
   readyTimeoutMs?: number;
   /**
    * Restarts a process of the stack that dies (`npm start`). Without it (the e2e tests) a process that dies stays
@@ -33,7 +36,14 @@ const entryPoint = (service: ServiceName) => join(repoRoot, 'services', service,
 
 export const registrySimulatorName = 'registry-simulator';
 const registrySimulatorEntryPoint = join(__dirname, 'registry-simulator', 'main.js');
-const registryReadyTimeoutMs = 15_000;
+const simulatorReadyTimeoutMs = 15_000;
+
+export const epcSimulatorName = 'epc-simulator';
+const epcSimulatorEntryPoint = join(__dirname, 'epc-simulator', 'main.js');
+/** What answers built from the EPC test environment say of it in `sources`. */
+export const epcSimulatorDescription =
+  'SYNTHETIC certificates from the EPC register test environment (infra/src/epc-simulator), made by ' +
+  'services/location/src/demo/epc/generate.ts; not MHCLG data, not real certificates.';
 
 /** A port free on loopback now (another process may take it before it is used; good enough for local stacks). */
 export const freePort = () =>
@@ -47,17 +57,21 @@ export const freePort = () =>
   });
 
 /**
- * The five services as separate processes, with their logs in `logDir/<service>.log`, and the HM Land Registry test
- * environment (the registry simulator) they order from, started first.
+ * The five services as separate processes, with their logs in `logDir/<service>.log`, and the test environments of
+ * their upstreams (the HM Land Registry simulator they order from, the EPC register simulator), started first.
  */
 export class ServiceStack {
   /** Running processes by instance name: the service name, or a name given to an extra instance. */
   private readonly children = new Map<string, ChildProcess>();
   private readonly logs = new Map<string, WriteStream>();
 
+  /** The bearer token the EPC test environment accepts and the location service sends. */
+  private readonly epcToken = randomBytes(16).toString('hex');
+
   private constructor(
     readonly options: StackOptions,
     private readonly registryPort: number,
+    private readonly epcPort: number,
   ) {}
 
   get gatewayUrl() {
@@ -73,12 +87,18 @@ export class ServiceStack {
     return `http://127.0.0.1:${this.registryPort}/registry/v1`;
   }
 
+  /** The EPC register test environment's API root, given to every service as EPC_API_URL. */
+  get epcUrl() {
+    return `http://127.0.0.1:${this.epcPort}`;
+  }
+
   static async start(options: StackOptions): Promise<ServiceStack> {
     mkdirSync(options.logDir, { recursive: true });
     await migrate(options.databaseUrl);
-    const stack = new ServiceStack(options, await freePort());
+    const stack = new ServiceStack(options, await freePort(), await freePort());
     try {
       await stack.startRegistrySimulator();
+      await stack.startEpcSimulator();
       for (const service of serviceNames) stack.spawn(service);
       await stack.waitUntilHealthy(options.readyTimeoutMs ?? 90_000);
     } catch (error) {
@@ -103,6 +123,9 @@ export class ServiceStack {
       ADMIN_PORT: String(this.options.adminPort),
       ADMIN_TOKEN: this.options.adminToken,
       LAND_REGISTRY_URL: this.registryUrl,
+      EPC_API_URL: this.epcUrl,
+      EPC_API_TOKEN: this.epcToken,
+      EPC_API_SYNTHETIC: epcSimulatorDescription,
       ...this.options.env,
       ...env,
     });
@@ -119,13 +142,31 @@ export class ServiceStack {
       REGISTRY_PORT: String(this.registryPort),
       ...this.options.registryEnv,
     });
-    const until = Date.now() + registryReadyTimeoutMs;
+    await this.waitForAnswer(registrySimulatorName, `${this.registryUrl}/health`);
+  }
+
+  /**
+   * Starts the EPC register test environment on the stack's EPC port, serving the demo region's synthetic register,
+   * and waits until it answers. Its faults live in its memory: after `kill('epc-simulator')` this brings it back with none.
+   */
+  async startEpcSimulator(): Promise<void> {
+    this.spawnProcess(epcSimulatorName, epcSimulatorEntryPoint, {
+      ...this.options.env,
+      EPC_SIMULATOR_PORT: String(this.epcPort),
+      EPC_API_TOKEN: this.epcToken,
+      ...this.options.epcEnv,
+    });
+    await this.waitForAnswer(epcSimulatorName, `${this.epcUrl}/health`);
+  }
+
+  private async waitForAnswer(name: string, healthUrl: string): Promise<void> {
+    const until = Date.now() + simulatorReadyTimeoutMs;
     let last = 'no answer';
     while (Date.now() < until) {
-      const failure = this.failureOf(registrySimulatorName);
+      const failure = this.failureOf(name);
       if (failure) throw new Error(failure);
       try {
-        const res = await fetch(`${this.registryUrl}/health`, { signal: AbortSignal.timeout(2_000) });
+        const res = await fetch(healthUrl, { signal: AbortSignal.timeout(2_000) });
         if (res.status === 200) return;
         last = `HTTP ${res.status}`;
       } catch (error) {
@@ -133,7 +174,7 @@ export class ServiceStack {
       }
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error(`${registrySimulatorName} not answering after ${registryReadyTimeoutMs} ms: ${last}`);
+    throw new Error(`${name} not answering after ${simulatorReadyTimeoutMs} ms: ${last}`);
   }
 
   private spawnProcess(name: string, entry: string, env: Record<string, string>): void {

@@ -9,6 +9,7 @@ import {
 } from './land-registry-operations';
 import { addressAutocompleteFind, addressAutocompleteRetrieve, uprnAddressLookup } from './addresses';
 import { propertyBoundary } from './property-boundary';
+import { propertyEpc, propertyFloorArea } from './epc';
 import { datasetsList, postcodeLookup } from './reference-data';
 import { renovationUpliftCalculator } from './renovation-calculator';
 import { openApiDocumentOperation } from './service-operations';
@@ -33,6 +34,8 @@ export const operations = {
   uprn_address_lookup: uprnAddressLookup,
   address_autocomplete_find: addressAutocompleteFind,
   address_autocomplete_retrieve: addressAutocompleteRetrieve,
+  property_epc: propertyEpc,
+  property_floor_area: propertyFloorArea,
   openapi_document: openApiDocumentOperation,
 } as const;
 

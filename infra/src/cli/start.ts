@@ -85,7 +85,9 @@ const main = async () => {
       databaseUrl = await createDatabase((await supervisor.start({ name: 'postgresql', logFile, start })).adminUrl, 'pds');
     }
     const adminToken = randomBytes(24).toString('base64url');
-    say('starting the registry test environment, gateway, billing-ledger, land-registry-orders, analysis and location...');
+    say(
+      'starting the registry and EPC register test environments, gateway, billing-ledger, land-registry-orders, analysis and location...',
+    );
     stack = await ServiceStack.start({
       databaseUrl,
       kafkaBrokers,
@@ -100,7 +102,14 @@ const main = async () => {
     writeFileSync(
       stackFile,
       JSON.stringify(
-        { gatewayUrl: stack.gatewayUrl, adminUrl: stack.adminUrl, registryUrl: stack.registryUrl, adminToken, databaseUrl },
+        {
+          gatewayUrl: stack.gatewayUrl,
+          adminUrl: stack.adminUrl,
+          registryUrl: stack.registryUrl,
+          epcUrl: stack.epcUrl,
+          adminToken,
+          databaseUrl,
+        },
         null,
         2,
       ),
@@ -116,9 +125,12 @@ const main = async () => {
       `Try:          curl -H 'X-API-Key: ${demo.apiKey}' '${stack.gatewayUrl}/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10'`,
     );
     say(`              curl -H 'X-API-Key: ${demo.apiKey}' '${stack.gatewayUrl}/api/v1/postcodes/RG30%201AA'   (demo data: the RG area)`);
+    const epcExample = `${stack.gatewayUrl}/api/v1/property/epc?uprn=993834386908`;
+    say(`              curl -H 'X-API-Key: ${demo.apiKey}' '${epcExample}'   (synthetic certificates)`);
     say(`Docs:         ${stack.gatewayUrl}/docs`);
     say(`Logs:         ${logDir}    Health: ${stack.gatewayUrl}/healthz    Processes: ${join(runDir, 'processes.json')}`);
     say(`Registry:     ${stack.registryUrl}   (HM Land Registry test environment; controls at /_control)`);
+    say(`EPC register: ${stack.epcUrl}   (EPC register test environment, synthetic certificates; controls at /_control)`);
     say('Press Ctrl-C to stop.');
   } catch (error) {
     process.stderr.write(`start failed: ${(error as Error).message}\n`);

@@ -1,10 +1,13 @@
-import { referenceData } from '@pds/contracts';
-import { bootService, LogFollower, serveCommands } from '@pds/service-runtime';
+import { epc, referenceData } from '@pds/contracts';
+import { bootService, handler, LogFollower, serveCommands } from '@pds/service-runtime';
+import { findCertificates } from './epc/find-certificates';
+import { registerFromEnv } from './epc/register/config';
 import { projectionName } from './import/import-dataset';
 import { datasetVersionsProjection } from './read-models/dataset-versions';
 
 // The location service owns the reference datasets: it keeps their read models (which version of each serves, and the
-// views the gateway reads) as imports record new versions.
+// views the gateway reads) as imports record new versions, and answers what needs its logic or its upstreams (a
+// property's energy certificates, from the bulk download or the live register).
 const main = async () => {
   const rt = await bootService('location');
   const versions = new LogFollower({
@@ -16,9 +19,14 @@ const main = async () => {
   });
   await versions.start();
   rt.onShutdown(() => versions.stop());
-  const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'location', logger: rt.logger, handlers: [] });
+  const certificates = { db: rt.store.pool, now: () => rt.clock.now(), logger: rt.logger, ...registerFromEnv() };
+  const handlers = [
+    // A lookup: an answer nobody waits for is not worth the register's time.
+    handler(epc.FindEnergyCertificates, (data) => findCertificates(certificates, data.property), { dropWhenLate: true }),
+  ];
+  const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'location', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());
-  rt.logger.info('location ready');
+  rt.logger.info({ liveRegister: certificates.register !== null }, 'location ready');
 };
 
 main().catch((err: unknown) => {

@@ -1,4 +1,6 @@
 import { openApiDocument } from '@pds/contracts';
+import { floorAreaHandler } from '../routes/epc/floor-area';
+import { propertyEpcHandler } from '../routes/epc/property-epc';
 import { datasets } from '../routes/reference-data/datasets';
 import { postcodes } from '../routes/reference-data/postcodes';
 import { autocompleteFind, autocompleteRetrieve } from '../routes/addresses/autocomplete';
@@ -27,6 +29,8 @@ export const handlers: Handlers = {
   uprn_address_lookup: uprnLookup,
   address_autocomplete_find: autocompleteFind,
   address_autocomplete_retrieve: autocompleteRetrieve,
+  property_epc: propertyEpcHandler,
+  property_floor_area: floorAreaHandler,
 };
 
 const document = openApiDocument();

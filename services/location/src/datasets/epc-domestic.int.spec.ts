@@ -169,7 +169,8 @@ describe('the other published layouts, loaded together', () => {
     const summary = await importDataset(deps, epcDomestic, [newLayout, older]);
     expect(summary).toMatchObject({ version: 2, rows: 4, rejected: 1, vintage: 'lodged to 2026-02-06' });
     const { rows } = await db.query(
-      "SELECT certificate_number, uprn, postcode, address, built_form, total_floor_area, to_char(lodgement_date, 'YYYY-MM-DD') AS lodged FROM epc_domestic_certificates ORDER BY certificate_number",
+      `SELECT certificate_number, uprn, postcode, address, built_form, total_floor_area, to_char(lodgement_date, 'YYYY-MM-DD') AS lodged
+         FROM epc_domestic_certificates ORDER BY certificate_number`,
     );
     expect(rows).toEqual([
       {

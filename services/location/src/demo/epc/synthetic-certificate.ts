@@ -101,7 +101,8 @@ export const syntheticCertificate = (
   const co2PerM2 = Math.round(energy * (gas ? 0.19 : 0.14));
   const heating = Math.round((energy * area * (gas ? 0.055 : 0.16)) / 1.25);
   const inspection = new Date(Date.parse(`${o.lodgementDate}T00:00:00Z`) - random.int(0, 14) * 86_400_000).toISOString().slice(0, 10);
-  const time = `${String(random.int(8, 18)).padStart(2, '0')}:${String(random.int(0, 59)).padStart(2, '0')}:${String(random.int(0, 59)).padStart(2, '0')}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const time = `${two(random.int(8, 18))}:${two(random.int(0, 59))}:${two(random.int(0, 59))}`;
   const flat = d.floor !== null;
   const topFloor = flat && d.floor === (d.storeys ?? 1) - 1;
   const lighting = random.int(0, 100);
