@@ -38,13 +38,19 @@ const postcodePositions = async () => {
   return positions;
 };
 
-const main = async () => {
+/** Both files' bytes, and how many addresses were placed of how many sold. */
+export const generateDemoAddresses = async () => {
   const positions = await postcodePositions();
   const sold = soldAddresses(['RG30', 'RG31'].map((d) => join(demoData, `pp-complete_postcode-district-${d}.csv.gz`)));
   const placed = sold.filter((a) => positions.has(a.postcode));
   const csv = placed.map((a) => `${addressBaseRecord(a, positions.get(a.postcode)!, supplyDate)}\r\n`).join('');
-  writeFileSync(join(demoData, addressesFile), gzipSync(csv, { level: 9 }));
-  writeFileSync(join(demoData, inspireFile), gzipSync(syntheticInspireGml(csv), { level: 9 }));
+  return { sold, placed, addresses: gzipSync(csv, { level: 9 }), inspire: gzipSync(syntheticInspireGml(csv), { level: 9 }) };
+};
+
+const main = async () => {
+  const { sold, placed, addresses, inspire } = await generateDemoAddresses();
+  writeFileSync(join(demoData, addressesFile), addresses);
+  writeFileSync(join(demoData, inspireFile), inspire);
   process.stdout.write(
     `${addressesFile}: ${placed.length} addresses (${sold.length - placed.length} of ${sold.length} left out: ` +
       `postcodes Code-Point Open does not place)\n${inspireFile}\n`,
