@@ -6,6 +6,8 @@ import { bulkRowAddress, bulkRowsForPostcode, bulkRowsForUprn, certificateOfBulk
 import { certificateOfDocument, certificateOfSearchRow, searchRowAddress } from './register/certificates';
 import type { EpcRegisterClient } from './register/client';
 import { RegisterFailure } from './register/responses';
+import { servingSources } from '../read-models/serving-sources';
+
 
 // A property's certificates: the imported bulk download first; when it holds none for the property, the live
 // register, within a time budget. A property the bulk holds is answered from the bulk alone (a certificate lodged since
@@ -94,13 +96,8 @@ const fromRegister = async (deps: FindCertificatesDeps, register: EpcRegisterCli
   return { ...outcome, certificates };
 };
 
-const bulkSource = async (db: pg.Pool): Promise<Source[]> => {
-  const { rows } = await db.query<Source & { synthetic: boolean }>(
-    `SELECT dataset, title, publisher, vintage, licence, attribution, synthetic
-       FROM dataset_versions_serving WHERE dataset = 'epc-domestic'`,
-  );
-  return rows.map(({ synthetic, ...source }) => ({ ...source, ...(synthetic ? { synthetic: true } : {}) }));
-};
+/** The bulk download's provenance: the `epc-domestic` version serving. */
+const bulkSource = (db: pg.Pool): Promise<Source[]> => servingSources(db, ['epc-domestic']);
 
 const answer = (result: Extract<Found, { kind: 'found' }>, origin: Reply['origin'], sources: Source[]): Result => {
   const certificates = [...result.certificates].sort(newestFirst);
