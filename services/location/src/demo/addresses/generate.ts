@@ -20,12 +20,7 @@ export const addressesFile = 'SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG3
 export const inspireFile = 'SYNTHETIC_INSPIRE_RG30_RG31.gml.gz';
 const supplyDate = '2026-10-01';
 
-export const addressesDescription =
-  'SYNTHETIC addresses in the AddressBase Plus layout, made by services/location/src/demo/addresses/generate.ts from the real ' +
-  "addresses of the demo region's HM Land Registry Price Paid files (RG30, RG31): synthetic UPRNs and positions; not OS data.";
-export const inspireDescription =
-  "SYNTHETIC INSPIRE index polygons in HM Land Registry's GML layout: a square per building of the synthetic demo addresses, " +
-  'made by services/location/src/demo/inspire/generate.ts; not HM Land Registry data.';
+// demo.json says what these files are (recorded with each import and shown in `sources`).
 
 const postcodePositions = async () => {
   const positions = new Map<string, { eastings: number; northings: number }>();
