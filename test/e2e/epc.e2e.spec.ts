@@ -288,6 +288,10 @@ describe('the live register, when the bulk download has no certificate of the pr
     expect(r.body.error.details).toBe(
       '2 properties of RG31 9ZZ match: 7 Example Road (UPRN 990000000071); 7 Example Road (UPRN 990000000072)',
     );
+    expect(r.body.error.candidates).toEqual([
+      { uprn: '990000000071', address: '7 Example Road', postcode: 'RG31 9ZZ' },
+      { uprn: '990000000072', address: '7 Example Road', postcode: 'RG31 9ZZ' },
+    ]);
   });
 
   it('502 EPC_SERVICE_ERROR when the register fails (500 on every attempt), nothing charged', async () => {

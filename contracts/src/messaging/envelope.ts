@@ -1,3 +1,4 @@
+import { Candidate } from '../rest/errors';
 import { z } from '../zod';
 
 /** Who asked, why, and how this message relates to the request that started it. Trace context travels in headers. */
@@ -62,6 +63,8 @@ export const Reply = z.object({
       message: z.string(),
       /** For a refusal that passes: when to try again (ISO 8601). */
       retryAfter: z.string().datetime({ offset: true }).optional(),
+      /** For an ambiguous match: the matches, each to be asked for by itself (see `Candidate`). */
+      candidates: z.array(Candidate).optional(),
     })
     .optional(),
   handledBy: z.string(),

@@ -133,13 +133,14 @@ const matchingRule =
   'its name must agree; a street word must agree for a numbered house. Case, punctuation and the common abbreviations ' +
   '(Rd, St, Ave, …) do not matter. Two certificates are of one property when both carry the same UPRN, or when one ' +
   'carries none and their addresses agree. An address that matches more than one property is 409 `EPC_ADDRESS_AMBIGUOUS` ' +
-  '(the candidates in `details`), nothing charged.';
+  '(the candidates in `error.candidates` and `details`), nothing charged.';
 
 const lookupErrors = {
   INVALID_PARAMETERS: 'Neither or both alternatives, another parameter, or an invalid value (`details` names each); nothing charged',
   OUTSIDE_ENGLAND_AND_WALES:
     'The postcode is in Scotland or Northern Ireland, whose certificates are held by other registers; nothing charged',
-  EPC_ADDRESS_AMBIGUOUS: 'The address matches more than one property in the postcode; `details` lists them; nothing charged',
+  EPC_ADDRESS_AMBIGUOUS:
+    'The address matches more than one property in the postcode; `error.candidates` lists them (and `details`); nothing charged',
   EPC_SERVICE_ERROR: 'The live register was needed and failed or did not answer in time; nothing charged',
   UPSTREAM_TIMEOUT: 'The lookup was not answered in time; nothing charged',
 } as const;

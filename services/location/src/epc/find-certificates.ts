@@ -1,4 +1,4 @@
-import { epc, type EnergyCertificate, type ReplyOf, type Source } from '@pds/contracts';
+import { epc, type Candidate as ContractCandidate, type EnergyCertificate, type ReplyOf, type Source } from '@pds/contracts';
 import type { HandlerResult, Logger } from '@pds/service-runtime';
 import type pg from 'pg';
 import { addressParts, propertyByAddress, propertyByUprn, type Candidate, type PropertyMatch } from './address-match';
@@ -7,7 +7,6 @@ import { certificateOfDocument, certificateOfSearchRow, searchRowAddress } from 
 import type { EpcRegisterClient } from './register/client';
 import { RegisterFailure } from './register/responses';
 import { servingSources } from '../read-models/serving-sources';
-
 
 // A property's certificates: the imported bulk download first; when it holds none for the property, the live
 // register, within a time budget. A property the bulk holds is answered from the bulk alone (a certificate lodged since
@@ -30,17 +29,26 @@ export interface FindCertificatesDeps {
 }
 
 type Found = { kind: 'found'; matchedBy: 'uprn' | 'address'; certificates: EnergyCertificate[] } | { kind: 'none' } | Refusal;
-type Refusal = { kind: 'refused'; code: string; message: string };
+type Refusal = { kind: 'refused'; code: string; message: string; candidates?: ContractCandidate[] };
+
+const refusalError = ({ code, message, candidates }: Refusal) => ({ code, message, ...(candidates ? { candidates } : {}) });
 
 const newestFirst = (a: EnergyCertificate, b: EnergyCertificate) =>
   b.lodgementDate.localeCompare(a.lodgementDate) || b.certificateNumber.localeCompare(a.certificateNumber);
 
-const ambiguous = (where: string, properties: Array<{ uprn: string; certificates: Array<{ address: string }> }>): Refusal => ({
+const ambiguous = (
+  where: string,
+  properties: Array<{ uprn: string; certificates: Array<{ address: string; certificate: { postcode: string } }> }>,
+): Refusal => ({
   kind: 'refused',
   code: epc.epcErrorCodes.ambiguous,
   message: `${properties.length} properties of ${where} match: ${properties
     .map((p) => `${p.certificates[0]?.address ?? '?'} (UPRN ${p.uprn})`)
     .join('; ')}`,
+  candidates: properties.map((p) => {
+    const [first] = p.certificates;
+    return { uprn: p.uprn, address: first?.address ?? '?', ...(first ? { postcode: first.certificate.postcode } : {}) };
+  }),
 });
 
 /** The certificates of the property a match names, or the refusal it calls for. */
@@ -122,7 +130,7 @@ const notFound = (property: epc.PropertyRef, live: boolean): Result => {
 
 export const findCertificates = async (deps: FindCertificatesDeps, property: epc.PropertyRef): Promise<Result> => {
   const bulk = await fromBulk(deps.db, property);
-  if (bulk.kind === 'refused') return { ok: false, error: { code: bulk.code, message: bulk.message } };
+  if (bulk.kind === 'refused') return { ok: false, error: refusalError(bulk) };
   if (bulk.kind === 'found') return answer(bulk, 'bulk', await bulkSource(deps.db));
   if (!deps.register) return notFound(property, false);
   let live: Found;
@@ -133,7 +141,7 @@ export const findCertificates = async (deps: FindCertificatesDeps, property: epc
     deps.logger.warn({ kind: error.kind, reason: error.message }, 'the live EPC register failed');
     return { ok: false, error: { code: epc.epcErrorCodes.serviceError, message: `The live EPC register failed: ${error.message}.` } };
   }
-  if (live.kind === 'refused') return { ok: false, error: { code: live.code, message: live.message } };
+  if (live.kind === 'refused') return { ok: false, error: refusalError(live) };
   if (live.kind === 'none') return notFound(property, true);
   return answer(live, 'live_register', [{ ...deps.registerSource, vintage: `live, asked ${deps.now().toISOString()}` }]);
 };

@@ -1,12 +1,14 @@
-import { AnyCommand, Ping, type CommandSpec, type Reply, type ServiceName, type Topics, type z } from '@pds/contracts';
+import { AnyCommand, Ping, type Candidate, type CommandSpec, type Reply, type ServiceName, type Topics, type z } from '@pds/contracts';
 import type { Logger } from '../observability/logger';
 import { context, trace, type Context, type Span } from '@opentelemetry/api';
 import { contextFromHeaders, injectTraceHeaders, inSpan, SpanKind, tracer } from '../observability/tracing';
 import type { IncomingMessage, KafkaBus, Subscription } from './bus';
 
 /** A refusal may carry data too (a refused reservation reports the balance it was refused against). */
-export type HandlerResult<R> =
-  { ok: true; data: R } | { ok: false; error: { code: string; message: string; retryAfter?: string }; data?: R };
+/** A refusal: its code, what to tell the caller, and when to retry or which matches to choose from, when it has them. */
+export type DomainError = { code: string; message: string; retryAfter?: string; candidates?: Candidate[] };
+
+export type HandlerResult<R> = { ok: true; data: R } | { ok: false; error: DomainError; data?: R };
 
 export interface HandlerContext {
   commandId: string;

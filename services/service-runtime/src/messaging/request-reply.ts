@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../observability/logger';
 import { injectTraceHeaders } from '../observability/tracing';
 import type { KafkaBus } from './bus';
+import type { DomainError } from './command-host';
 
 export interface RequestContext {
   correlationId: string;
@@ -10,8 +11,7 @@ export interface RequestContext {
   actor: string;
 }
 
-export type RequestOutcome<R> =
-  { ok: true; data: R } | { ok: false; error: { code: string; message: string; retryAfter?: string }; data?: R };
+export type RequestOutcome<R> = { ok: true; data: R } | { ok: false; error: DomainError; data?: R };
 
 export class RequestTimeoutError extends Error {
   constructor(

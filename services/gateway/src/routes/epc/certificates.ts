@@ -27,7 +27,7 @@ export const askForCertificates = async (
     return { ok: false, code: 'UPSTREAM_TIMEOUT', message: `The certificates were not found in time. ${nothingCharged} Retry shortly.` };
   }
   if (reply.ok) return { ok: true, certificates: reply.data };
-  const { code, message } = reply.error;
+  const { code, message, candidates } = reply.error;
   switch (code) {
     case epc.epcErrorCodes.notFound:
       return { ok: false, code: notFound, message: `${message} ${nothingCharged}` };
@@ -36,9 +36,10 @@ export const askForCertificates = async (
         ok: false,
         code: 'EPC_ADDRESS_AMBIGUOUS',
         message:
-          'The address matches more than one property in the postcode (listed in details); ask by UPRN, or give the flat. ' +
-          nothingCharged,
+          'The address matches more than one property in the postcode (`error.candidates`, and in details); ask by UPRN, or give the ' +
+          `flat. ${nothingCharged}`,
         details: message,
+        ...(candidates ? { candidates } : {}),
       };
     case epc.epcErrorCodes.serviceError:
       return { ok: false, code: 'EPC_SERVICE_ERROR', message: `${message} ${nothingCharged} Retry later.` };
