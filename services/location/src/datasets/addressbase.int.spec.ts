@@ -89,3 +89,42 @@ describe('the addressbase importer over the demo file', () => {
     await expect(importDataset(deps, addressBase, [narrow])).rejects.toThrow(FormatError);
   });
 });
+
+describe('the addressbase importer over AddressBase Premium GML', () => {
+  // OS's AddressBase Premium 2.0 sample (21 BLPUs in Exeter; TEST FIXTURE ONLY, not open data: read in place from the
+  // shared data, never copied into the repository). Expected values read from the file by hand.
+  const sample = '/work/shared/data/test_fixture_only_addressbase_premium/exeter-extract.xml';
+
+  it('loads each BLPU with a delivery point address and rejects the one without', async () => {
+    const summary = await importDataset(deps, addressBase, [sample], { synthetic: 'OS sample, test only' });
+    // 21 BasicLandPropertyUnit elements, 20 DeliveryPointAddress elements (grep -c); queryTime 2016-02-10T16:25:58.
+    expect(summary).toMatchObject({ dataset: 'addressbase', vintage: '2016-02-10', rows: 20, rejected: 1 });
+    const { rows } = await db.query(
+      `SELECT uprn::text, udprn::text, class, x_coordinate, y_coordinate, latitude, longitude, country, postcode, single_line
+         FROM addresses WHERE uprn IN (100040239485, 10023117168) OR organisation IS NOT NULL ORDER BY uprn`,
+    );
+    // uprn 100040239485: position 292591.00 093308.00, positionLatLong 50.7294185 -3.5232417 (latitude first),
+    // classificationCode RD, udprn 8787731, 26 WELL STREET, EXETER, EX4 6QL.
+    expect(rows).toContainEqual({
+      uprn: '100040239485',
+      udprn: '8787731',
+      class: 'RD',
+      x_coordinate: 292591,
+      y_coordinate: 93308,
+      latitude: 50.7294185,
+      longitude: -3.5232417,
+      country: 'E',
+      postcode: 'EX4 6QL',
+      single_line: '26 Well Street, Exeter, EX4 6QL',
+    });
+    // The one organisation: CREATIVE CUTS, 18 WEST STREET, EXETER, EX1 1BA.
+    expect(rows.map((r) => r.single_line)).toContain('Creative Cuts, 18 West Street, Exeter, EX1 1BA');
+  });
+
+  it('refuses XML that is not an AddressBase supply set', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pds-abp-gml-'));
+    const other = join(dir, 'other.gml');
+    writeFileSync(other, '<?xml version="1.0"?><wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0"/>');
+    await expect(importDataset(deps, addressBase, [other])).rejects.toThrow(/is not AddressBase Premium GML/);
+  });
+});

@@ -1,15 +1,17 @@
 import { fullPostcodePattern, normalisePostcode } from '@pds/contracts';
 import { basename } from 'node:path';
 import { FormatError, isZip, openFile, openZipMember, sizeOf, zipMembers, type FileStream } from '../import/files';
+import { premiumRecords } from './addressbase-premium';
 import { csvRecords, decimal, integer, orNull } from './csv';
 import { type Dataset, type ReadRow } from './dataset';
-import { postalAddressOf } from './postal-address';
+import { postalAddressOf, type RoyalMailFields } from './postal-address';
 
 // OS AddressBase Plus, CSV as OS publishes it: no header (the header is a separate file), 77 columns in the order of
 // OS's technical specification, strings quoted, CRLF; the full supply in volumes (`AddressBasePlus_FULL_2026-10-01_001.csv`)
 // or 5 km chunks, zipped or not. One row per address: its UPRN, its position (British National Grid and ETRS89), the
 // Royal Mail postal address and the local authority's address. The postal fields make the address shown and searched.
-// AddressBase is OS's licensed product, not open data: only the demo region's SYNTHETIC file in this layout ships here.
+// AddressBase Premium's GML supplies are read too (addressbase-premium.ts): the same postal address from its delivery
+// point. AddressBase is OS's licensed product, not open data: only the demo region's SYNTHETIC file (Plus layout) ships here.
 
 export const addressBasePlusColumns = [
   'UPRN', 'UDPRN', 'CHANGE_TYPE', 'STATE', 'STATE_DATE', 'CLASS', 'PARENT_UPRN', 'X_COORDINATE', 'Y_COORDINATE', 'LATITUDE',
@@ -33,47 +35,45 @@ const uprnPattern = /^[1-9]\d{0,11}$/;
 const countries = new Set(['E', 'W', 'S', 'N', 'L', 'M', 'J']);
 const csvPart = /(^|\/)AddressBasePlus_[A-Z]+_\d{4}-\d{2}-\d{2}_[A-Z0-9]+\.csv$/i;
 
-/** One published record as our columns, or why not. Records without a postal postcode are not addresses one can post to. */
-export const addressBaseRow = (fields: string[]): { values: (string | number | null)[] } | { rejected: string } => {
-  if (fields.length !== addressBasePlusColumns.length) return { rejected: `${fields.length} fields, not ${addressBasePlusColumns.length}` };
-  const field = (c: Column) => orNull(fields[at[c]]);
-  const uprn = field('UPRN') ?? '';
-  if (!uprnPattern.test(uprn)) return { rejected: `UPRN ${JSON.stringify(fields[at.UPRN])} is not a UPRN` };
-  const x = decimal(field('X_COORDINATE') ?? undefined);
-  const y = decimal(field('Y_COORDINATE') ?? undefined);
-  const latitude = decimal(field('LATITUDE') ?? undefined);
-  const longitude = decimal(field('LONGITUDE') ?? undefined);
+/** One address as either layout gives it: the BLPU's identity and position, the Royal Mail fields. */
+export interface AddressRecord {
+  uprn: string;
+  udprn: string | null;
+  parentUprn: string | null;
+  classification: string | null;
+  x: number | undefined;
+  y: number | undefined;
+  latitude: number | undefined;
+  longitude: number | undefined;
+  country: string | null;
+  /** The Royal Mail postcode, else the BLPU's postcode locator. */
+  postcode: string | null;
+  royalMail: Omit<RoyalMailFields, 'postcode'>;
+}
+
+/** An address as our columns, or why not. Records without a postcode are not addresses one can post to. */
+export const addressValues = (a: AddressRecord): { values: (string | number | null)[] } | { rejected: string } => {
+  if (!uprnPattern.test(a.uprn)) return { rejected: `UPRN ${JSON.stringify(a.uprn)} is not a UPRN` };
+  const { x, y, latitude, longitude } = a;
   if (x === undefined || y === undefined || latitude === undefined || longitude === undefined)
-    return { rejected: `UPRN ${uprn}: its position is not numbers` };
-  const country = field('COUNTRY');
-  if (!country || !countries.has(country)) return { rejected: `UPRN ${uprn}: COUNTRY ${JSON.stringify(country)} is not one of OS's codes` };
-  const postcode = normalisePostcode(field('POSTCODE') ?? field('POSTCODE_LOCATOR') ?? '');
-  if (!fullPostcodePattern.test(postcode)) return { rejected: `UPRN ${uprn}: no postcode (${JSON.stringify(field('POSTCODE'))})` };
-  const rm = {
-    organisation: field('RM_ORGANISATION_NAME'),
-    subBuilding: field('SUB_BUILDING_NAME'),
-    buildingName: field('BUILDING_NAME'),
-    buildingNumber: field('BUILDING_NUMBER'),
-    dependentThoroughfare: field('DEPENDENT_THOROUGHFARE'),
-    thoroughfare: field('THOROUGHFARE') ?? field('STREET_DESCRIPTION'),
-    doubleDependentLocality: field('DOUBLE_DEPENDENT_LOCALITY'),
-    dependentLocality: field('DEPENDENT_LOCALITY'),
-    postTown: field('POST_TOWN') ?? field('TOWN_NAME'),
-    postcode,
-  };
+    return { rejected: `UPRN ${a.uprn}: its position is not numbers` };
+  if (!a.country || !countries.has(a.country))
+    return { rejected: `UPRN ${a.uprn}: COUNTRY ${JSON.stringify(a.country)} is not one of OS's codes` };
+  const postcode = normalisePostcode(a.postcode ?? '');
+  if (!fullPostcodePattern.test(postcode)) return { rejected: `UPRN ${a.uprn}: no postcode (${JSON.stringify(a.postcode)})` };
+  const rm = { ...a.royalMail, postcode };
   const address = postalAddressOf(rm);
-  const parent = field('PARENT_UPRN');
   return {
     values: [
-      uprn,
-      integer(field('UDPRN') ?? undefined) ?? null,
-      parent && uprnPattern.test(parent) ? parent : null,
-      field('CLASS'),
+      a.uprn,
+      integer(a.udprn ?? undefined) ?? null,
+      a.parentUprn && uprnPattern.test(a.parentUprn) ? a.parentUprn : null,
+      a.classification,
       x,
       y,
       latitude,
       longitude,
-      country,
+      a.country,
       postcode,
       rm.organisation,
       rm.subBuilding,
@@ -91,12 +91,70 @@ export const addressBaseRow = (fields: string[]): { values: (string | number | n
   };
 };
 
-/** The CSV files of a supply: the paths themselves, or every AddressBase Plus CSV in a zip. */
-const partsOf = async (path: string): Promise<{ name: string; sizeBytes: number; open: () => Promise<FileStream> }[]> => {
-  if (!(await isZip(path))) return [{ name: basename(path), sizeBytes: sizeOf(path), open: () => openFile(path) }];
-  const members = (await zipMembers(path)).filter((m) => csvPart.test(m.name));
-  if (members.length === 0) throw new FormatError(`${basename(path)} holds no AddressBasePlus_<supply>_<date>_<chunk>.csv`);
-  return members.map((m) => ({ name: m.name, sizeBytes: m.compressedBytes, open: () => openZipMember(path, m.name) }));
+/** One AddressBase Plus CSV record as our columns, or why not. */
+export const addressBaseRow = (fields: string[]): { values: (string | number | null)[] } | { rejected: string } => {
+  if (fields.length !== addressBasePlusColumns.length) return { rejected: `${fields.length} fields, not ${addressBasePlusColumns.length}` };
+  const field = (c: Column) => orNull(fields[at[c]]);
+  const number = (c: Column) => decimal(field(c) ?? undefined);
+  return addressValues({
+    uprn: field('UPRN') ?? '',
+    udprn: field('UDPRN'),
+    parentUprn: field('PARENT_UPRN'),
+    classification: field('CLASS'),
+    x: number('X_COORDINATE'),
+    y: number('Y_COORDINATE'),
+    latitude: number('LATITUDE'),
+    longitude: number('LONGITUDE'),
+    country: field('COUNTRY'),
+    postcode: field('POSTCODE') ?? field('POSTCODE_LOCATOR'),
+    royalMail: {
+      organisation: field('RM_ORGANISATION_NAME'),
+      subBuilding: field('SUB_BUILDING_NAME'),
+      buildingName: field('BUILDING_NAME'),
+      buildingNumber: field('BUILDING_NUMBER'),
+      dependentThoroughfare: field('DEPENDENT_THOROUGHFARE'),
+      thoroughfare: field('THOROUGHFARE') ?? field('STREET_DESCRIPTION'),
+      doubleDependentLocality: field('DOUBLE_DEPENDENT_LOCALITY'),
+      dependentLocality: field('DEPENDENT_LOCALITY'),
+      postTown: field('POST_TOWN') ?? field('TOWN_NAME'),
+    },
+  });
+};
+
+type Part = { name: string; sizeBytes: number; layout: 'plus-csv' | 'premium-gml'; open: () => Promise<FileStream> };
+
+const gmlMember = /\.(gml|xml)$/i;
+
+/** What a plain or gzip file holds, by its first bytes: GML starts with `<`, the CSV with a UPRN. */
+const layoutOf = async (path: string): Promise<Part['layout']> => {
+  const { stream } = await openFile(path);
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>)
+      return chunk
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .trimStart()
+        .startsWith('<')
+        ? 'premium-gml'
+        : 'plus-csv';
+  } finally {
+    stream.destroy();
+  }
+  return 'plus-csv';
+};
+
+/** The files of a supply: the paths themselves, or every AddressBase Plus CSV or Premium GML in a zip. */
+const partsOf = async (path: string): Promise<Part[]> => {
+  if (!(await isZip(path)))
+    return [{ name: basename(path), sizeBytes: sizeOf(path), layout: await layoutOf(path), open: () => openFile(path) }];
+  const members = (await zipMembers(path)).filter((m) => csvPart.test(m.name) || gmlMember.test(m.name));
+  if (members.length === 0) throw new FormatError(`${basename(path)} holds no AddressBasePlus_<supply>_<date>_<chunk>.csv or Premium GML`);
+  return members.map((m) => ({
+    name: m.name,
+    sizeBytes: m.compressedBytes,
+    layout: gmlMember.test(m.name) ? 'premium-gml' : 'plus-csv',
+    open: () => openZipMember(path, m.name),
+  }));
 };
 
 /** OS dates a supply in its file names (`AddressBasePlus_FULL_2026-10-01_001.csv`). */
@@ -105,7 +163,7 @@ export const supplyDateOf = (name: string) => /_(\d{4}-\d{2}-\d{2})_/.exec(name)
 export const addressBase: Dataset = {
   name: 'addressbase',
   importerVersion: 1,
-  title: 'OS AddressBase Plus',
+  title: 'OS AddressBase',
   publisher: 'Ordnance Survey',
   licence: 'OS AddressBase Plus licence (Public Sector Geospatial Agreement or commercial); not open data',
   attribution:
@@ -136,10 +194,12 @@ export const addressBase: Dataset = {
   ],
   indexes: ['CREATE UNIQUE INDEX ON {table} (uprn)', 'CREATE INDEX ON {table} (postcode)', 'CREATE INDEX ON {table} USING gin (search)'],
   open: async (paths) => {
-    if (paths.length === 0) throw new FormatError('addressbase takes the AddressBase Plus CSV files of a supply (or their zips)');
+    if (paths.length === 0)
+      throw new FormatError('addressbase takes the files of a supply: AddressBase Plus CSV or Premium GML (or their zips)');
     const parts = (await Promise.all(paths.map(partsOf))).flat();
-    // A file that is not AddressBase Plus stops here: its first record must have the 77 columns.
-    for (const part of parts) {
+    // A CSV that is not AddressBase Plus stops here: its first record must have the 77 columns (a GML file's root is
+    // checked as it is read, before its first row).
+    for (const part of parts.filter((p) => p.layout === 'plus-csv')) {
       const probe = await part.open();
       try {
         for await (const { fields } of csvRecords(probe.stream)) {
@@ -158,15 +218,25 @@ export const addressBase: Dataset = {
     }
     let bytesDone = 0;
     let current: (() => number) | undefined;
+    let queryTime: string | undefined;
     return {
-      vintage: supplyDateOf(parts[0]!.name) ?? parts.map((p) => p.name).join(', '),
+      // The supply's date from OS's file names, or a GML supply's own query time.
+      get vintage() {
+        return supplyDateOf(parts[0]!.name) ?? queryTime?.slice(0, 10) ?? parts.map((p) => p.name).join(', ');
+      },
       parts: parts.map(({ name, sizeBytes }) => ({ name, sizeBytes })),
       bytesRead: () => bytesDone + (current?.() ?? 0),
       rows: async function* (): AsyncGenerator<ReadRow> {
         for (const part of parts) {
           const file = await part.open();
           current = file.bytesRead;
-          for await (const { line, fields } of csvRecords(file.stream)) yield { part: part.name, line, ...addressBaseRow(fields) };
+          if (part.layout === 'premium-gml') {
+            for await (const r of premiumRecords(file.stream, part.name, (t) => (queryTime ??= t))) {
+              yield 'rejected' in r ? { part: part.name, ...r } : { part: part.name, line: r.line, ...addressValues(r.record) };
+            }
+          } else {
+            for await (const { line, fields } of csvRecords(file.stream)) yield { part: part.name, line, ...addressBaseRow(fields) };
+          }
           bytesDone += part.sizeBytes;
           current = undefined;
         }
