@@ -93,7 +93,10 @@ export async function* premiumRecords(stream: Readable, part: string, onRoot: (q
       if (field) text = '';
       return;
     }
-    if (tag.uri === premiumNamespace && tag.local === 'DeliveryPointAddress') ((inDpa = true), (blpu.dpa = new Map()));
+    if (tag.uri === premiumNamespace && tag.local === 'DeliveryPointAddress') {
+      inDpa = true;
+      blpu.dpa = new Map();
+    }
     if (tag.uri === premiumNamespace && tag.local === 'Classification') inClassification = true;
     if (tag.uri === premiumNamespace && (tag.local === 'position' || tag.local === 'positionLatLong') && !inDpa) positionOf = tag.local;
     const welsh = tag.attributes['xml:lang']?.value === 'cy';
