@@ -24,12 +24,19 @@ const rawInput = (req: Request): RawInput => ({
 });
 
 /** Answers a refusal, with the caller's balance in the headers (asked of the ledger when the refusal has none). */
-export const sendRefusal = async (deps: GatewayDeps, res: Response, who: CallerLocals, refusal: Refusal, operation?: Operation) => {
+export const sendRefusal = async (
+  deps: GatewayDeps,
+  res: Response,
+  who: CallerLocals,
+  refusal: Refusal,
+  operation?: Operation,
+  asked?: Promise<BalanceView | undefined>,
+) => {
   if (operation && !(refusal.code in errorsOf(operation))) {
     // The declaration is the caller's documentation: an answer outside it is a defect to fix, not to hide.
     who.ctx.logger.error({ operationId: operation.operationId, code: refusal.code }, 'answered with an undeclared error code');
   }
-  const balance = refusal.balance ?? (await deps.balanceFor(who.ctx, who.caller.accountId));
+  const balance = refusal.balance ?? (await (asked ?? deps.balanceFor(who.ctx, who.caller.accountId)));
   const retryAfterS = refusal.retryAfter === undefined ? undefined : retryAfterSeconds(refusal.retryAfter, deps.clock.now());
   const { details, retryAfter, candidates } = refusal;
   sendError(res, refusal.code, refusal.message, { balance, details, retryAfter, retryAfterS, candidates });
@@ -53,9 +60,16 @@ const charged = async (deps: GatewayDeps, operation: Operation, who: CallerLocal
   return chargedCall(deps.ledger, who.ctx.logger, who.ctx, charge, asWork);
 };
 
-const answer = async (deps: GatewayDeps, res: Response, operation: Operation, who: CallerLocals, outcome: Answer) => {
-  if (!outcome.ok) return sendRefusal(deps, res, who, outcome, operation);
-  const balance = () => deps.balanceFor(who.ctx, who.caller.accountId);
+const answer = async (
+  deps: GatewayDeps,
+  res: Response,
+  operation: Operation,
+  who: CallerLocals,
+  outcome: Answer,
+  asked?: Promise<BalanceView | undefined>,
+) => {
+  if (!outcome.ok) return sendRefusal(deps, res, who, outcome, operation, asked);
+  const balance = () => asked ?? deps.balanceFor(who.ctx, who.caller.accountId);
   if ('file' in outcome) return sendFile(res, outcome.file, await balance());
   if (outcome.reserved) {
     const { credits, balance: after } = outcome.reserved;
@@ -74,7 +88,12 @@ export const operationHandler =
       const input = (handler.read ?? ((raw: RawInput) => readInput(operation, raw)))(rawInput(req));
       if (!input.ok) return await sendRefusal(deps, res, who, input, operation);
       const call = { input: input.value, caller: who.caller, ctx: who.ctx, deps };
-      if (operation.cost.kind !== 'per_call') return await answer(deps, res, operation, who, await handler.handle(call));
+      if (operation.cost.kind !== 'per_call') {
+        // A free call's work cannot change the balance its headers show, so the balance is asked alongside the work,
+        // not after it (an order's can: it reserves, and answers with the balance after).
+        const asked = operation.cost.kind === 'free' ? deps.balanceFor(who.ctx, who.caller.accountId).catch(() => undefined) : undefined;
+        return await answer(deps, res, operation, who, await handler.handle(call), asked);
+      }
       const outcome = await charged(deps, operation, who, () => handler.handle(call));
       if (!outcome.ok) return await sendRefusal(deps, res, who, outcome, operation);
       sendCharged(res, outcome.data, outcome.chargedCredits, outcome.balance, operation.response.status);
