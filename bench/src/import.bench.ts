@@ -13,12 +13,12 @@ const demo = join(repo, 'services', 'location', 'demo-data');
 const cli = join(repo, 'services', 'location', 'dist', 'import', 'cli.js');
 
 const runs: Array<{ dataset: string; file: string; label: string; heapMb?: number }> = [
-  { dataset: 'codepoint-open', file: join(demo, 'codepo_gb_RG.zip'), label: 'Code-Point Open, RG area (demo)' },
+  { dataset: 'codepoint-open', file: join(demo, 'codepo_gb_RG_LS_WF.zip'), label: 'Code-Point Open, RG, LS and WF areas (demo)' },
   { dataset: 'codepoint-open', file: join(data, 'os_codepoint_open', 'codepo_gb.zip'), label: 'Code-Point Open, all of GB' },
   {
     dataset: 'ons-postcode-lookup',
-    file: join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG.csv.gz'),
-    label: 'ONS postcode lookup, RG (demo)',
+    file: join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz'),
+    label: 'ONS postcode lookup, RG, LS and WF (demo)',
   },
   {
     dataset: 'ons-postcode-lookup',

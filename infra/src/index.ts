@@ -13,3 +13,7 @@ export * from './epc-control';
 export { createEpcSimulator, startEpcSimulator } from './epc-simulator/simulator';
 export type { EpcSimulatorOptions, RunningEpcSimulator } from './epc-simulator/simulator';
 export { EpcRegister } from './epc-simulator/register';
+export * from './open-data-control';
+export { createOpenDataSimulator, startOpenDataSimulator } from './open-data-simulator/simulator';
+export type { OpenDataSimulatorOptions, RunningOpenDataSimulator } from './open-data-simulator/simulator';
+export { CrimeStore } from './open-data-simulator/police/crimes';

@@ -24,6 +24,8 @@ export interface StackOptions {
   registryEnv?: Record<string, string>;
   /** Extra environment for the EPC register simulator only (EPC_REGISTER_FILE). */
   epcEnv?: Record<string, string>;
+  /** Extra environment for the open-data simulator only (POLICE_SIMULATOR_FILES). */
+  openDataEnv?: Record<string, string>;
   readyTimeoutMs?: number;
   /**
    * Restarts a process of the stack that dies (`npm start`). Without it (the e2e tests) a process that dies stays
@@ -44,6 +46,14 @@ const epcSimulatorEntryPoint = join(__dirname, 'epc-simulator', 'main.js');
 export const epcSimulatorDescription =
   'SYNTHETIC certificates from the EPC register test environment (infra/src/epc-simulator), made by ' +
   'services/location/src/demo/epc/generate.ts; not MHCLG data, not real certificates.';
+
+export const openDataSimulatorName = 'open-data-simulator';
+const openDataSimulatorEntryPoint = join(__dirname, 'open-data-simulator', 'main.js');
+/** What answers built from the open-data test environment's police.uk API say of it in `sources`. */
+export const policeSimulatorDescription =
+  'The police.uk API test environment (infra/src/open-data-simulator): real police.uk street-level records of the demo ' +
+  "files, served in the API's format (API and street ids made up). Contains public sector information licensed under " +
+  'the Open Government Licence v3.0.';
 
 /** A port free on loopback now (another process may take it before it is used; good enough for local stacks). */
 export const freePort = () =>
@@ -72,6 +82,7 @@ export class ServiceStack {
     readonly options: StackOptions,
     private readonly registryPort: number,
     private readonly epcPort: number,
+    private readonly openDataPort: number,
   ) {}
 
   get gatewayUrl() {
@@ -92,13 +103,19 @@ export class ServiceStack {
     return `http://127.0.0.1:${this.epcPort}`;
   }
 
+  /** The open-data test environment's root; the police.uk API is at /police/api under it. */
+  get openDataUrl() {
+    return `http://127.0.0.1:${this.openDataPort}`;
+  }
+
   static async start(options: StackOptions): Promise<ServiceStack> {
     mkdirSync(options.logDir, { recursive: true });
     await migrate(options.databaseUrl);
-    const stack = new ServiceStack(options, await freePort(), await freePort());
+    const stack = new ServiceStack(options, await freePort(), await freePort(), await freePort());
     try {
       await stack.startRegistrySimulator();
       await stack.startEpcSimulator();
+      await stack.startOpenDataSimulator();
       for (const service of serviceNames) stack.spawn(service);
       await stack.waitUntilHealthy(options.readyTimeoutMs ?? 90_000);
     } catch (error) {
@@ -126,6 +143,8 @@ export class ServiceStack {
       EPC_API_URL: this.epcUrl,
       EPC_API_TOKEN: this.epcToken,
       EPC_API_SYNTHETIC: epcSimulatorDescription,
+      POLICE_API_URL: `${this.openDataUrl}/police/api`,
+      POLICE_API_SYNTHETIC: policeSimulatorDescription,
       ...this.options.env,
       ...env,
     });
@@ -157,6 +176,19 @@ export class ServiceStack {
       ...this.options.epcEnv,
     });
     await this.waitForAnswer(epcSimulatorName, `${this.epcUrl}/health`);
+  }
+
+  /**
+   * Starts the open-data test environment (the police.uk API, …) on the stack's port and waits until it answers. Its
+   * faults live in its memory: after `kill('open-data-simulator')` this brings it back with none.
+   */
+  async startOpenDataSimulator(): Promise<void> {
+    this.spawnProcess(openDataSimulatorName, openDataSimulatorEntryPoint, {
+      ...this.options.env,
+      OPEN_DATA_SIMULATOR_PORT: String(this.openDataPort),
+      ...this.options.openDataEnv,
+    });
+    await this.waitForAnswer(openDataSimulatorName, `${this.openDataUrl}/health`);
   }
 
   private async waitForAnswer(name: string, healthUrl: string): Promise<void> {

@@ -22,7 +22,7 @@ const importFile = async (dataset: string, file: string, synthetic?: string) => 
 
 beforeAll(async () => {
   t = await startTestStack();
-  await importFile('codepoint-open', 'codepo_gb_RG.zip');
+  await importFile('codepoint-open', 'codepo_gb_RG_LS_WF.zip');
   await importFile('addressbase', 'SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG31.csv.gz', 'SYNTHETIC test import');
 }, 180_000);
 afterAll(async () => t?.stop());

@@ -11,8 +11,8 @@ const run = promisify(execFile);
 const repo = join(__dirname, '..', '..');
 const demo = join(repo, 'services', 'location', 'demo-data');
 const files = {
-  'codepoint-open': join(demo, 'codepo_gb_RG.zip'),
-  'ons-postcode-lookup': join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG.csv.gz'),
+  'codepoint-open': join(demo, 'codepo_gb_RG_LS_WF.zip'),
+  'ons-postcode-lookup': join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz'),
   onspd: '/work/shared/data/ons_onspd_sample/ONSPD_sample_AB1_postcodes.csv.gz',
 };
 
@@ -58,12 +58,18 @@ const get = (path: string) => t.send('GET', path, apiKey);
 
 describe('the import command into the stack', () => {
   it("prints one JSON summary per import with the files' row counts", () => {
-    // rg.csv has 23,727 rows (Doc/metadata.txt: RG 23727); the cut lookup has every RG row of the May 2022 file.
-    expect(imported['codepoint-open']).toMatchObject({ dataset: 'codepoint-open', vintage: '2025.2.0', rows: 23_727, rejected: 0 });
+    // rg.csv, ls.csv and wf.csv have 23,727, 22,059 and 14,728 rows (Doc/metadata.txt: RG 23727, LS 22059, WF 14728);
+    // the cut lookup has every RG, LS and WF row of the May 2022 file (96,726: a separate count of its lines).
+    expect(imported['codepoint-open']).toMatchObject({
+      dataset: 'codepoint-open',
+      vintage: '2025.2.0',
+      rows: 23_727 + 22_059 + 14_728,
+      rejected: 0,
+    });
     expect(imported['ons-postcode-lookup']).toMatchObject({
       dataset: 'ons-postcode-lookup',
       vintage: '2022-05',
-      rows: 46_045,
+      rows: 96_726,
       rejected: 0,
     });
     expect(imported.onspd).toMatchObject({ dataset: 'onspd', rows: 7_243, rejected: 0 });
@@ -80,7 +86,7 @@ describe('GET /datasets', () => {
       publisher: 'Ordnance Survey',
       vintage: '2025.2.0',
       version: 1,
-      rows: 23_727,
+      rows: 23_727 + 22_059 + 14_728,
       rejected: 0,
       licence: 'Open Government Licence v3.0',
       attribution: attributions['codepoint-open'],
@@ -88,7 +94,7 @@ describe('GET /datasets', () => {
     });
     expect(byName['ons-postcode-lookup']).toMatchObject({
       vintage: '2022-05',
-      rows: 46_045,
+      rows: 96_726,
       attribution: attributions['ons-postcode-lookup'],
     });
     expect(byName.onspd).toMatchObject({ rows: 7_243, publisher: 'Office for National Statistics' });

@@ -13,7 +13,7 @@ const repo = join(__dirname, '..', '..');
 const demo = join(repo, 'services', 'location', 'demo-data');
 const synthetic = 'SYNTHETIC test import';
 const files: Record<string, string> = {
-  'codepoint-open': join(demo, 'codepo_gb_RG.zip'),
+  'codepoint-open': join(demo, 'codepo_gb_RG_LS_WF.zip'),
   addressbase: join(demo, 'SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG31.csv.gz'),
   inspire: join(demo, 'SYNTHETIC_INSPIRE_RG30_RG31.gml.gz'),
 };

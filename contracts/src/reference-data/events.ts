@@ -6,6 +6,14 @@ import { z } from '../zod';
 export const datasetStreamCategory = 'dataset';
 export const datasetStreamId = (dataset: string) => `${datasetStreamCategory}-${dataset}`;
 
+export const DatasetPartition = z.object({
+  /** The part's name, from the values that identify it: `2017-07 / West Yorkshire Police`. */
+  key: z.string().min(1),
+  checksum: z.string().regex(/^[0-9a-f]{64}$/),
+  rows: z.number().int().nonnegative(),
+});
+export type DatasetPartition = z.infer<typeof DatasetPartition>;
+
 export const DatasetVersionImported = z.object({
   type: z.literal('DatasetVersionImported'),
   data: z.object({
@@ -28,6 +36,12 @@ export const DatasetVersionImported = z.object({
     rejected: z.number().int().nonnegative(),
     /** The table holding this version's rows; the dataset's view is pointed at it when the version is recorded. */
     table: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/),
+    /**
+     * For a dataset published in parts that add up (a month of one police force's crime): every part this version
+     * serves, and the checksum of the files that loaded it. A part loaded by this import carries this import's checksum;
+     * the others were carried forward from the version before.
+     */
+    partitions: z.array(DatasetPartition).optional(),
     importedAt: z.string().datetime({ offset: true }),
     seconds: z.number().nonnegative(),
   }),

@@ -10,6 +10,7 @@ import {
 import { addressAutocompleteFind, addressAutocompleteRetrieve, uprnAddressLookup } from './addresses';
 import { propertyBoundary } from './property-boundary';
 import { propertyEpc, propertyFloorArea } from './epc';
+import { areaCrime } from './crime';
 import { datasetsList, postcodeLookup } from './reference-data';
 import { renovationUpliftCalculator } from './renovation-calculator';
 import { openApiDocumentOperation } from './service-operations';
@@ -36,6 +37,7 @@ export const operations = {
   address_autocomplete_retrieve: addressAutocompleteRetrieve,
   property_epc: propertyEpc,
   property_floor_area: propertyFloorArea,
+  area_crime: areaCrime,
   openapi_document: openApiDocumentOperation,
 } as const;
 

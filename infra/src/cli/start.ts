@@ -86,7 +86,7 @@ const main = async () => {
     }
     const adminToken = randomBytes(24).toString('base64url');
     say(
-      'starting the registry and EPC register test environments, gateway, billing-ledger, land-registry-orders, analysis and location...',
+      'starting the registry, EPC register and open-data test environments, gateway, billing-ledger, land-registry-orders, analysis and location...',
     );
     stack = await ServiceStack.start({
       databaseUrl,
@@ -107,6 +107,7 @@ const main = async () => {
           adminUrl: stack.adminUrl,
           registryUrl: stack.registryUrl,
           epcUrl: stack.epcUrl,
+          openDataUrl: stack.openDataUrl,
           adminToken,
           databaseUrl,
         },
@@ -127,10 +128,15 @@ const main = async () => {
     say(`              curl -H 'X-API-Key: ${demo.apiKey}' '${stack.gatewayUrl}/api/v1/postcodes/RG30%201AA'   (demo data: the RG area)`);
     const epcExample = `${stack.gatewayUrl}/api/v1/property/epc?uprn=993834386908`;
     say(`              curl -H 'X-API-Key: ${demo.apiKey}' '${epcExample}'   (synthetic certificates)`);
+    const crimeExample = `${stack.gatewayUrl}/api/v1/area/crime?postcode=LS1%204AP&radiusMetres=500`;
+    say(
+      `              curl -H 'X-API-Key: ${demo.apiKey}' '${crimeExample}'   (real police.uk crime, West Yorkshire, 2016-07 and 2017-07)`,
+    );
     say(`Docs:         ${stack.gatewayUrl}/docs`);
     say(`Logs:         ${logDir}    Health: ${stack.gatewayUrl}/healthz    Processes: ${join(runDir, 'processes.json')}`);
     say(`Registry:     ${stack.registryUrl}   (HM Land Registry test environment; controls at /_control)`);
     say(`EPC register: ${stack.epcUrl}   (EPC register test environment, synthetic certificates; controls at /_control)`);
+    say(`Open data:    ${stack.openDataUrl}   (police.uk API test environment at /police/api; controls at /_control)`);
     say('Press Ctrl-C to stop.');
   } catch (error) {
     process.stderr.write(`start failed: ${(error as Error).message}\n`);

@@ -1,7 +1,9 @@
-import { epc, referenceData } from '@pds/contracts';
+import { epc, locationIntelligence, referenceData } from '@pds/contracts';
 import { bootService, handler, LogFollower, serveCommands } from '@pds/service-runtime';
 import { findCertificates } from './epc/find-certificates';
 import { registerFromEnv } from './epc/register/config';
+import { countCrimes } from './crime/count-crimes';
+import { policeApiFromEnv } from './crime/police-api/config';
 import { projectionName } from './import/import-dataset';
 import { datasetVersionsProjection } from './read-models/dataset-versions';
 
@@ -20,9 +22,11 @@ const main = async () => {
   await versions.start();
   rt.onShutdown(() => versions.stop());
   const certificates = { db: rt.store.pool, now: () => rt.clock.now(), logger: rt.logger, ...registerFromEnv() };
+  const crime = { db: rt.store.pool, police: policeApiFromEnv(), logger: rt.logger };
   const handlers = [
     // A lookup: an answer nobody waits for is not worth the register's time.
     handler(epc.FindEnergyCertificates, (data) => findCertificates(certificates, data.property), { dropWhenLate: true }),
+    handler(locationIntelligence.CountCrimes, (data) => countCrimes(crime, data), { dropWhenLate: true }),
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'location', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());

@@ -1,4 +1,5 @@
 import { openApiDocument } from '@pds/contracts';
+import { areaCrimeHandler } from '../routes/area/crime';
 import { floorAreaHandler } from '../routes/epc/floor-area';
 import { propertyEpcHandler } from '../routes/epc/property-epc';
 import { datasets } from '../routes/reference-data/datasets';
@@ -31,6 +32,7 @@ export const handlers: Handlers = {
   address_autocomplete_retrieve: autocompleteRetrieve,
   property_epc: propertyEpcHandler,
   property_floor_area: floorAreaHandler,
+  area_crime: areaCrimeHandler,
 };
 
 const document = openApiDocument();

@@ -46,6 +46,17 @@ export interface Dataset {
   /** Index statements with `{table}` for the version's table; built after the rows are loaded. */
   indexes: string[];
   /**
+   * A dataset published in parts that add up over time (police.uk publishes a month of each force's crime at a time).
+   * An import replaces the parts its files hold, found from these columns of the rows it loads, and carries every
+   * other part of the serving version forward; a file whose parts all still serve from it changes nothing.
+   */
+  accumulates?: {
+    /** The columns whose values name a part, e.g. month and reporting force. */
+    partColumns: string[];
+    /** The release as served, from the keys of every part it holds (`2016-07 to 2017-07`). */
+    vintage: (keys: string[]) => string;
+  };
+  /**
    * Opens the files and checks they are this dataset's published format, failing at once (FormatError) when they
    * are not; nothing is loaded until this passes.
    */

@@ -74,13 +74,21 @@ export const importDataset = async (
   const streamId = referenceData.datasetStreamId(dataset.name);
   const history = (await deps.store.readStream(streamId)).map((r) => referenceData.DatasetEvent.parse({ type: r.type, data: r.data }));
   const latest = history.at(-1)?.data;
-  if (latest && latest.checksum === checksum && latest.importer === dataset.importerVersion) {
+  const unchanged = dataset.accumulates
+    ? stillServing(
+        history.map((h) => h.data),
+        checksum,
+        dataset.importerVersion,
+      )
+    : latest && latest.checksum === checksum && latest.importer === dataset.importerVersion
+      ? { rows: latest.rows, rejected: latest.rejected }
+      : undefined;
+  if (latest && unchanged) {
     await awaitServing(deps, dataset.name, latest.version);
     return {
       dataset: dataset.name,
       vintage: latest.vintage,
-      rows: latest.rows,
-      rejected: latest.rejected,
+      ...unchanged,
       seconds: seconds(),
       version: latest.version,
       unchanged: true,
@@ -100,7 +108,8 @@ export const importDataset = async (
       await client.query(`DROP TABLE IF EXISTS ${quoted(table)}`);
       throw error;
     });
-    deps.progress.say(`${dataset.name}: indexing ${counts.rows} rows`);
+    const accumulated = dataset.accumulates ? await carryForward(client, dataset, table, latest, checksum) : undefined;
+    deps.progress.say(`${dataset.name}: indexing ${accumulated?.rows ?? counts.rows} rows`);
     for (const index of dataset.indexes) await client.query(index.replaceAll('{table}', quoted(table)));
     await client.query(`ANALYZE ${quoted(table)}`);
     const event: referenceData.DatasetVersionImported = {
@@ -108,7 +117,7 @@ export const importDataset = async (
       data: {
         dataset: dataset.name,
         version,
-        vintage: input.vintage,
+        vintage: accumulated?.vintage ?? input.vintage,
         title: dataset.title,
         publisher: dataset.publisher,
         licence: dataset.licence,
@@ -117,11 +126,12 @@ export const importDataset = async (
         importer: dataset.importerVersion,
         synthetic: options.synthetic !== undefined,
         files: input.parts.map((p) => ({ name: p.name, sizeBytes: p.sizeBytes })),
-        rows: counts.rows,
+        rows: accumulated?.rows ?? counts.rows,
         rejected: counts.rejected,
         table,
         importedAt: deps.now().toISOString(),
         seconds: seconds(),
+        ...(accumulated ? { partitions: accumulated.partitions } : {}),
       },
     };
     // The expected revision: an import that raced this one to record a version fails here, its table dropped.
@@ -140,7 +150,7 @@ export const importDataset = async (
     await awaitServing(deps, dataset.name, version);
     return {
       dataset: dataset.name,
-      vintage: input.vintage,
+      vintage: event.data.vintage,
       rows: counts.rows,
       rejected: counts.rejected,
       seconds: seconds(),
@@ -150,6 +160,55 @@ export const importDataset = async (
   } finally {
     client.release(true); // with its session: the import lock goes with it
   }
+};
+
+type Recorded = referenceData.DatasetVersionImported['data'];
+
+/**
+ * An accumulating dataset's files change nothing when they were loaded before (by this importer) and every part they
+ * loaded still serves from them; then what they loaded is the summary. A part replaced since by another file means the
+ * files load again.
+ */
+const stillServing = (history: Recorded[], checksum: string, importer: number) => {
+  const serving = history.at(-1)?.partitions ?? [];
+  const loadedBy = history.filter((h) => h.checksum === checksum && h.importer === importer).at(-1);
+  const loaded = loadedBy?.partitions?.filter((p) => p.checksum === checksum) ?? [];
+  if (!loadedBy || loaded.length === 0) return undefined;
+  if (!loaded.every((p) => serving.some((q) => q.key === p.key && q.checksum === checksum))) return undefined;
+  return { rows: loaded.reduce((sum, p) => sum + p.rows, 0), rejected: loadedBy.rejected };
+};
+
+/**
+ * The parts of the serving version that the files just loaded do not replace, copied into the new version's table (so
+ * the new version is whole before it serves); the parts it holds then, each with the checksum of the files it came from.
+ */
+const carryForward = async (client: pg.PoolClient, dataset: Dataset, table: string, latest: Recorded | undefined, checksum: string) => {
+  const { partColumns, vintage } = dataset.accumulates as NonNullable<Dataset['accumulates']>;
+  const key = partColumns.map(quoted).join(', ');
+  const partsOf = async (relation: string) =>
+    (
+      await client.query<{ key: string; rows: string }>(
+        `SELECT concat_ws(' / ', ${key}) AS key, count(*) AS rows FROM ${quoted(relation)} GROUP BY ${key}`,
+      )
+    ).rows.map((r) => ({ key: r.key, rows: Number(r.rows) }));
+  const loaded = (await partsOf(table)).map((p) => ({ ...p, checksum }));
+  let carried: referenceData.DatasetPartition[] = [];
+  if (latest) {
+    const all = dataset.columns.map((c) => quoted(c.name)).join(', ');
+    const same = partColumns.map((c) => `n.${quoted(c)} = p.${quoted(c)}`).join(' AND ');
+    const copied = await client.query(
+      `INSERT INTO ${quoted(table)} (${all}) SELECT ${all} FROM ${quoted(latest.table)} p
+        WHERE NOT EXISTS (SELECT 1 FROM ${quoted(table)} n WHERE ${same})`,
+    );
+    const replaced = new Set(loaded.map((p) => p.key));
+    carried = (latest.partitions ?? []).filter((p) => !replaced.has(p.key));
+    const expected = carried.reduce((sum, p) => sum + p.rows, 0);
+    // The serving table must hold exactly what its version recorded; anything else is not carried forward silently.
+    if (copied.rowCount !== expected)
+      throw new Error(`${latest.table} has ${copied.rowCount} rows outside the parts loaded, its version recorded ${expected}`);
+  }
+  const partitions = [...carried, ...loaded].sort((a, b) => a.key.localeCompare(b.key));
+  return { partitions, rows: partitions.reduce((sum, p) => sum + p.rows, 0), vintage: vintage(partitions.map((p) => p.key)) };
 };
 
 const load = async (

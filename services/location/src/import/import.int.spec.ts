@@ -20,7 +20,7 @@ const data = '/work/shared/data';
 const codePointZip = `${data}/os_codepoint_open/codepo_gb.zip`;
 const onsLookup = `${data}/ons_postcode_oa_lsoa_msoa_lad/PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU.csv.gz`;
 const onspdSample = `${data}/ons_onspd_sample/ONSPD_sample_AB1_postcodes.csv.gz`;
-const demoLookup = join(__dirname, '..', '..', 'demo-data', 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG.csv.gz');
+const demoLookup = join(__dirname, '..', '..', 'demo-data', 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz');
 
 let db: pg.Pool;
 let deps: ImportDeps;

@@ -24,7 +24,7 @@ const supplyDate = '2026-10-01';
 
 const postcodePositions = async () => {
   const positions = new Map<string, { eastings: number; northings: number }>();
-  const { stream } = await openZipMember(join(demoData, 'codepo_gb_RG.zip'), 'Data/CSV/rg.csv');
+  const { stream } = await openZipMember(join(demoData, 'codepo_gb_RG_LS_WF.zip'), 'Data/CSV/rg.csv');
   for await (const { fields } of csvRecords(stream)) {
     const row = codePointRow(fields);
     if ('values' in row && row.values[1] !== 90)

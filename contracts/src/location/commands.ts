@@ -1,0 +1,22 @@
+import { defineCommand } from '../messaging/envelope';
+import { CrimeResult } from '../rest/crime';
+import { PlaceRef } from '../rest/place';
+import { Source } from '../rest/sources';
+import { z } from '../zod';
+
+// The gateway asks the location service (which owns the reference data and the adapters of the upstreams behind
+// Location Intelligence) for each of these answers. A refusal comes back as a domain error whose code is the REST
+// error code the caller reads.
+
+const sourced = <T extends z.ZodTypeAny>(data: T) => z.object({ data, sources: z.array(Source) });
+
+export const CountCrimes = defineCommand(
+  'CountCrimes',
+  z.object({
+    place: PlaceRef,
+    radiusMetres: z.number().int().min(25).max(2000),
+    from: z.string().optional(),
+    to: z.string().optional(),
+  }),
+  sourced(CrimeResult),
+);

@@ -1,0 +1,105 @@
+import { crimeCategories, nearestCrimesShown } from '@pds/contracts';
+import type pg from 'pg';
+import type { MonthCount, NearCrime } from './crime-answer';
+
+// The imported street-level crime (`police_street_crimes`, the police-uk dataset) around a point. Distances are
+// PostGIS's spherical great-circle distances (`use_spheroid` false), so "within the radius" is the same test whatever
+// the latitude, and is what an independent haversine over the published points gives.
+
+/** A month is held at a place when a record of that month lies within this distance of it. */
+export const coverageMetres = 10_000;
+/** The most recent months looked through for the latest one held at a place. */
+const latestMonthsLooked = 36;
+
+const point = 'ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography';
+
+export interface Point {
+  latitude: number;
+  longitude: number;
+}
+
+/** Every month the import holds, newest first (a loose index scan over the month index: one lookup per month). */
+export const monthsImported = async (db: pg.Pool): Promise<string[]> => {
+  const { rows } = await db.query<{ month: string }>(
+    `WITH RECURSIVE m AS (
+       SELECT max(month) AS month FROM police_street_crimes
+       UNION ALL
+       SELECT (SELECT max(month) FROM police_street_crimes WHERE month < m.month) FROM m WHERE m.month IS NOT NULL)
+     SELECT month FROM m WHERE month IS NOT NULL LIMIT $1`,
+    [latestMonthsLooked],
+  );
+  return rows.map((r) => r.month);
+};
+
+/** Which of `months` the import holds at the point. */
+export const monthsHeldAt = async (db: pg.Pool, at: Point, months: readonly string[]): Promise<Set<string>> => {
+  const { rows } = await db.query<{ month: string }>(
+    `SELECT m AS month FROM unnest($3::text[]) m
+      WHERE EXISTS (SELECT 1 FROM police_street_crimes c WHERE c.month = m AND ST_DWithin(c.geog, ${point}, $4, false))`,
+    [at.longitude, at.latitude, months, coverageMetres],
+  );
+  return new Set(rows.map((r) => r.month));
+};
+
+/** The latest month the import holds at the point, if any (of the most recent ones). */
+export const latestMonthHeldAt = async (db: pg.Pool, at: Point): Promise<string | undefined> => {
+  for (const month of await monthsImported(db)) if ((await monthsHeldAt(db, at, [month])).has(month)) return month;
+  return undefined;
+};
+
+export const countsWithin = async (db: pg.Pool, at: Point, radiusMetres: number, months: readonly string[]): Promise<MonthCount[]> => {
+  const { rows } = await db.query<{ month: string; category: string; crimes: string }>(
+    `SELECT month, category, count(*) AS crimes FROM police_street_crimes
+      WHERE month = ANY($3) AND ST_DWithin(geog, ${point}, $4, false) GROUP BY month, category`,
+    [at.longitude, at.latitude, months, radiusMetres],
+  );
+  return rows.map((r) => ({ month: r.month, category: r.category, crimes: Number(r.crimes) }));
+};
+
+export const totalWithin = async (db: pg.Pool, at: Point, radiusMetres: number, months: readonly string[]): Promise<number> => {
+  const { rows } = await db.query<{ crimes: string }>(
+    `SELECT count(*) AS crimes FROM police_street_crimes WHERE month = ANY($3) AND ST_DWithin(geog, ${point}, $4, false)`,
+    [at.longitude, at.latitude, months, radiusMetres],
+  );
+  return Number(rows[0]?.crimes ?? 0);
+};
+
+interface NearRow {
+  crime_id: string | null;
+  category: string;
+  crime_type: string;
+  month: string;
+  latitude: number;
+  longitude: number;
+  location: string | null;
+  lsoa_code: string | null;
+  lsoa_name: string | null;
+  last_outcome_category: string | null;
+  distance: number;
+}
+
+export const nearestWithin = async (db: pg.Pool, at: Point, radiusMetres: number, months: readonly string[]): Promise<NearCrime[]> => {
+  const { rows } = await db.query<NearRow>(
+    `SELECT crime_id, category, crime_type, month, latitude, longitude, location, lsoa_code, lsoa_name, last_outcome_category,
+            ST_Distance(geog, ${point}, false) AS distance
+       FROM police_street_crimes
+      WHERE month = ANY($3) AND ST_DWithin(geog, ${point}, $4, false)
+      ORDER BY distance, month, crime_id NULLS LAST, category LIMIT $5`,
+    [at.longitude, at.latitude, months, radiusMetres, nearestCrimesShown],
+  );
+  return rows.map((r) => ({
+    crimeId: r.crime_id,
+    category: r.category,
+    crimeType: r.crime_type,
+    month: r.month,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    location: r.location,
+    lsoa: r.lsoa_code ? { code: r.lsoa_code, name: r.lsoa_name } : null,
+    outcome: r.last_outcome_category,
+    distanceMetres: Math.round(r.distance),
+  }));
+};
+
+/** police.uk's name of a category slug, for records from the live API (which gives only the slug). */
+export const categoryName = (slug: string): string => (crimeCategories as Record<string, readonly string[]>)[slug]?.[0] ?? slug;
