@@ -13,6 +13,8 @@ export interface ResolvedPlace {
   countryCode: string | null;
   lsoa: { code: string; name: string | null; census: number } | null;
   msoa: { code: string; name: string | null; census: number } | null;
+  /** ONSPD's 2021 census areas, where it holds the postcode (the lookup's areas may be 2011's). */
+  areas2021: { lsoa: string | null; msoa: string | null } | null;
   /** The datasets the point and areas came from, for `sources`. */
   datasets: string[];
 }
@@ -68,6 +70,7 @@ export const resolvePlace = async (db: pg.Pool, place: PlaceRef): Promise<PlaceR
         countryCode: null,
         lsoa: null,
         msoa: null,
+        areas2021: null,
         datasets: [],
       },
     };
@@ -104,7 +107,8 @@ export const resolvePlace = async (db: pg.Pool, place: PlaceRef): Promise<PlaceR
       countryCode,
       lsoa,
       msoa,
-      datasets,
+      areas2021: onspd && (onspd.lsoa21cd || onspd.msoa21cd) ? { lsoa: onspd.lsoa21cd, msoa: onspd.msoa21cd } : null,
+      datasets: onspd && !datasets.includes('onspd') ? [...datasets, 'onspd'] : datasets,
     },
   };
 };
