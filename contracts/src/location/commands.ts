@@ -1,5 +1,6 @@
 import { defineCommand } from '../messaging/envelope';
 import { CrimeResult } from '../rest/crime';
+import { DeprivationResult } from '../rest/deprivation';
 import { PlaceRef } from '../rest/place';
 import { Source } from '../rest/sources';
 import { z } from '../zod';
@@ -19,4 +20,10 @@ export const CountCrimes = defineCommand(
     to: z.string().optional(),
   }),
   sourced(CrimeResult),
+);
+
+export const DescribeDeprivation = defineCommand(
+  'DescribeDeprivation',
+  z.object({ postcode: z.string().min(5).max(8) }),
+  sourced(DeprivationResult),
 );

@@ -83,11 +83,9 @@ export const CrimeResult = z
       monthsAnswered: z.array(z.string()).openapi({ description: 'The months counted' }),
       monthsNotHeld: z.array(z.string()).openapi({ description: 'Months asked for that no data held covers at this place (not counted)' }),
     }),
-    origin: z
-      .enum(['bulk', 'live_api'])
-      .openapi({
-        description: '`bulk`: the imported street-level files; `live_api`: the police.uk API, asked because no import covers the place',
-      }),
+    origin: z.enum(['bulk', 'live_api']).openapi({
+      description: '`bulk`: the imported street-level files; `live_api`: the police.uk API, asked because no import covers the place',
+    }),
     totalCrimes: z.number().int().nonnegative(),
     byCategory: Counts,
     byMonth: z.array(z.strictObject({ month: z.string(), totalCrimes: z.number().int().nonnegative(), byCategory: Counts })),

@@ -4,6 +4,7 @@ import { findCertificates } from './epc/find-certificates';
 import { registerFromEnv } from './epc/register/config';
 import { countCrimes } from './crime/count-crimes';
 import { policeApiFromEnv } from './crime/police-api/config';
+import { describeDeprivation } from './deprivation/describe-deprivation';
 import { projectionName } from './import/import-dataset';
 import { datasetVersionsProjection } from './read-models/dataset-versions';
 
@@ -27,6 +28,7 @@ const main = async () => {
     // A lookup: an answer nobody waits for is not worth the register's time.
     handler(epc.FindEnergyCertificates, (data) => findCertificates(certificates, data.property), { dropWhenLate: true }),
     handler(locationIntelligence.CountCrimes, (data) => countCrimes(crime, data), { dropWhenLate: true }),
+    handler(locationIntelligence.DescribeDeprivation, (data) => describeDeprivation(rt.store.pool, data.postcode), { dropWhenLate: true }),
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'location', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());

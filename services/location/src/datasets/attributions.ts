@@ -19,5 +19,8 @@ export const attributions = {
     'the address and postcode is licensed under the Open Government Licence v3.0. Address data: © Ordnance Survey and Royal Mail ' +
     'Group Limited, published by MHCLG with their consent, to be used only for the energy-performance purposes of its copyright and ' +
     'database right notice.',
+  iod:
+    'English Indices of Deprivation 2025, Ministry of Housing, Communities and Local Government. Contains public sector information ' +
+    'licensed under the Open Government Licence v3.0.',
   policeUk: 'Contains public sector information licensed under the Open Government Licence v3.0.',
 } as const;

@@ -2,6 +2,7 @@ import { addressBase } from './addressbase';
 import { codePointOpen } from './codepoint-open';
 import type { Dataset } from './dataset';
 import { inspire } from './inspire';
+import { iod } from './iod';
 import { epcDomestic } from './epc-domestic';
 import { onsPostcodeLookup } from './ons-postcode-lookup';
 import { onspd } from './onspd';
@@ -11,5 +12,8 @@ import { policeUk } from './police-uk';
 
 /** Every dataset the import command knows, by its name. */
 export const datasetCatalogue: ReadonlyMap<string, Dataset> = new Map(
-  [codePointOpen, onsPostcodeLookup, onspd, osOpenUprn, osOpenNames, addressBase, inspire, epcDomestic, policeUk].map((d) => [d.name, d]),
+  [codePointOpen, onsPostcodeLookup, onspd, osOpenUprn, osOpenNames, addressBase, inspire, epcDomestic, policeUk, iod].map((d) => [
+    d.name,
+    d,
+  ]),
 );

@@ -1,4 +1,4 @@
-import type { ResolvedPlace } from './resolve-place';
+import type { PostcodeAreas, ResolvedPlace } from './resolve-place';
 
 // A postcode's 2021 census areas (LSOA, MSOA), which the Indices of Deprivation 2025 and the Census 2021 tables are
 // published for. ONSPD gives them directly. The postcode lookup here gives 2011's; ONS kept the code of every area
@@ -6,12 +6,10 @@ import type { ResolvedPlace } from './resolve-place';
 // a 2021 area's code (`is2021Code`, asked of a dataset published for 2021 areas) is the same area. A postcode in a
 // changed area has no 2021 area without ONSPD: that is said, not guessed.
 
-export type Area2021 =
-  | { code: string; via: 'onspd' | 'unchanged_since_2011' }
-  | { unresolved: string };
+export type Area2021 = { code: string; via: 'onspd' | 'unchanged_since_2011' } | { unresolved: string };
 
 export const area2021Of = async (
-  place: ResolvedPlace,
+  place: Pick<ResolvedPlace, 'postcode' | 'lsoa' | 'msoa' | 'areas2021'> | PostcodeAreas,
   level: 'lsoa' | 'msoa',
   is2021Code: (code: string) => Promise<boolean>,
 ): Promise<Area2021> => {

@@ -13,6 +13,8 @@ export interface ResolvedPlace {
   countryCode: string | null;
   lsoa: { code: string; name: string | null; census: number } | null;
   msoa: { code: string; name: string | null; census: number } | null;
+  /** The local authority district's GSS code, where a postcode dataset gives it. */
+  localAuthorityCode: string | null;
   /** ONSPD's 2021 census areas, where it holds the postcode (the lookup's areas may be 2011's). */
   areas2021: { lsoa: string | null; msoa: string | null } | null;
   /** The datasets the point and areas came from, for `sources`. */
@@ -33,6 +35,7 @@ interface PostcodeRow {
     msoa11cd: string | null;
     lsoa21cd: string | null;
     msoa21cd: string | null;
+    lad_code: string | null;
   } | null;
   areas: {
     lsoa_code: string | null;
@@ -49,7 +52,7 @@ const rowsSql = `
                                    'admin_district_code', c.admin_district_code)
             FROM codepoint_postcodes c WHERE c.postcode = $1 AND c.positional_quality <> 90) AS codepoint,
          (SELECT json_build_object('latitude', o.latitude, 'longitude', o.longitude, 'country_code', o.country_code,
-                                   'lsoa11cd', o.lsoa11cd, 'msoa11cd', o.msoa11cd, 'lsoa21cd', o.lsoa21cd, 'msoa21cd', o.msoa21cd)
+                                   'lsoa11cd', o.lsoa11cd, 'msoa11cd', o.msoa11cd, 'lsoa21cd', o.lsoa21cd, 'msoa21cd', o.msoa21cd, 'lad_code', o.lad_code)
             FROM onspd_postcodes o WHERE o.postcode = $1) AS onspd,
          (SELECT json_build_object('lsoa_code', a.lsoa_code, 'lsoa_name', a.lsoa_name, 'msoa_code', a.msoa_code,
                                    'msoa_name', a.msoa_name, 'census', a.census, 'lad_code', a.lad_code)
@@ -59,31 +62,26 @@ const rowsSql = `
 const placed = (lat: number | null | undefined, lon: number | null | undefined) =>
   lat !== null && lat !== undefined && lon !== null && lon !== undefined && Math.abs(lat) <= 90 && !(lat === 99.999999);
 
-export const resolvePlace = async (db: pg.Pool, place: PlaceRef): Promise<PlaceResolution> => {
-  if (!('postcode' in place))
-    return {
-      kind: 'resolved',
-      place: {
-        postcode: null,
-        latitude: place.latitude,
-        longitude: place.longitude,
-        countryCode: null,
-        lsoa: null,
-        msoa: null,
-        areas2021: null,
-        datasets: [],
-      },
-    };
-  const row = (await db.query<PostcodeRow>(rowsSql, [place.postcode])).rows[0];
+/** What the postcode datasets say of a postcode's areas, whether or not they place it. */
+export type PostcodeAreas = Pick<ResolvedPlace, 'countryCode' | 'localAuthorityCode' | 'lsoa' | 'msoa' | 'areas2021' | 'datasets'> & {
+  postcode: string;
+};
+
+/** A postcode's areas and position from the postcode datasets serving; undefined when none of them holds it. */
+export const lookUpPostcode = async (
+  db: pg.Pool,
+  postcode: string,
+): Promise<{ areas: PostcodeAreas; position: { latitude: number; longitude: number } | null } | undefined> => {
+  const row = (await db.query<PostcodeRow>(rowsSql, [postcode])).rows[0];
   const { codepoint, onspd, areas } = row ?? { codepoint: null, onspd: null, areas: null };
+  if (!codepoint && !onspd && !areas) return undefined;
   const position =
     onspd && placed(onspd.latitude, onspd.longitude)
       ? onspd
       : codepoint && placed(codepoint.latitude, codepoint.longitude)
         ? codepoint
         : null;
-  if (!position) return { kind: 'postcode_not_found', postcode: place.postcode };
-  const lad = areas?.lad_code ?? codepoint?.admin_district_code ?? null;
+  const lad = onspd?.lad_code ?? areas?.lad_code ?? codepoint?.admin_district_code ?? null;
   const countryCode = onspd?.country_code ?? codepoint?.country_code ?? (lad ? (countryByFirstLetter[lad[0] ?? ''] ?? null) : null);
   // The lookup's areas carry names; ONSPD's codes (2021 first) serve a postcode the lookup does not hold.
   const area = (code: string | null | undefined, name: string | null, census: number) => (code ? { code, name, census } : null);
@@ -97,18 +95,42 @@ export const resolvePlace = async (db: pg.Pool, place: PlaceRef): Promise<PlaceR
     : onspd?.msoa21cd
       ? area(onspd.msoa21cd, null, 2021)
       : area(onspd?.msoa11cd, null, 2011);
-  const datasets = [position === onspd ? 'onspd' : 'codepoint-open', ...(areas ? ['ons-postcode-lookup'] : [])];
+  const datasets = [
+    ...(position === codepoint && codepoint ? ['codepoint-open'] : []),
+    ...(areas ? ['ons-postcode-lookup'] : []),
+    ...(onspd ? ['onspd'] : []),
+  ];
   return {
-    kind: 'resolved',
-    place: {
-      postcode: place.postcode,
-      latitude: position.latitude as number,
-      longitude: position.longitude as number,
+    areas: {
+      postcode,
       countryCode,
+      localAuthorityCode: lad,
       lsoa,
       msoa,
       areas2021: onspd && (onspd.lsoa21cd || onspd.msoa21cd) ? { lsoa: onspd.lsoa21cd, msoa: onspd.msoa21cd } : null,
-      datasets: onspd && !datasets.includes('onspd') ? [...datasets, 'onspd'] : datasets,
+      datasets,
     },
+    position: position ? { latitude: position.latitude as number, longitude: position.longitude as number } : null,
   };
+};
+
+export const resolvePlace = async (db: pg.Pool, place: PlaceRef): Promise<PlaceResolution> => {
+  if (!('postcode' in place))
+    return {
+      kind: 'resolved',
+      place: {
+        postcode: null,
+        latitude: place.latitude,
+        longitude: place.longitude,
+        countryCode: null,
+        localAuthorityCode: null,
+        lsoa: null,
+        msoa: null,
+        areas2021: null,
+        datasets: [],
+      },
+    };
+  const found = await lookUpPostcode(db, place.postcode);
+  if (!found?.position) return { kind: 'postcode_not_found', postcode: place.postcode };
+  return { kind: 'resolved', place: { ...found.areas, ...found.position } };
 };

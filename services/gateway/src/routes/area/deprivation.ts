@@ -1,0 +1,9 @@
+import { areaDeprivation, locationIntelligence } from '@pds/contracts';
+import { handlerOf } from '../../operations/handler';
+import { askLocation } from './ask-location';
+
+/** `area_deprivation`: looked up by the location service; charged only when answered. */
+export const areaDeprivationHandler = handlerOf(areaDeprivation, {
+  handle: (call) =>
+    askLocation(call, locationIntelligence.DescribeDeprivation, { postcode: call.input.query.postcode }, 'deprivation lookup'),
+});
