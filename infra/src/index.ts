@@ -17,3 +17,4 @@ export * from './open-data-control';
 export { createOpenDataSimulator, startOpenDataSimulator } from './open-data-simulator/simulator';
 export type { OpenDataSimulatorOptions, RunningOpenDataSimulator } from './open-data-simulator/simulator';
 export { CrimeStore } from './open-data-simulator/police/crimes';
+export * as syntheticGroundLayers from './open-data-simulator/ground/layers';

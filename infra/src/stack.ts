@@ -55,6 +55,11 @@ export const policeSimulatorDescription =
   "files, served in the API's format (API and street ids made up). Contains public sector information licensed under " +
   'the Open Government Licence v3.0.';
 
+/** What ground-risk answers built from the open-data test environment's map services say of them in `sources`. */
+export const groundRiskSimulatorDescription =
+  'SYNTHETIC coal mining, landslide and geology layers of the map services test environment (infra/src/open-data-simulator/ground/layers.ts), ' +
+  'laid over the demo region and the Yorkshire coalfield; not Coal Authority or BGS data.';
+
 /** A port free on loopback now (another process may take it before it is used; good enough for local stacks). */
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -145,6 +150,10 @@ export class ServiceStack {
       EPC_API_SYNTHETIC: epcSimulatorDescription,
       POLICE_API_URL: `${this.openDataUrl}/police/api`,
       POLICE_API_SYNTHETIC: policeSimulatorDescription,
+      COAL_WMS_URL: `${this.openDataUrl}/bgs`,
+      BGS_GEOLOGY_WMS_URL: `${this.openDataUrl}/bgs`,
+      BGS_OGCAPI_URL: `${this.openDataUrl}/bgs/ogcapi`,
+      GROUND_RISK_SYNTHETIC: groundRiskSimulatorDescription,
       ...this.options.env,
       ...env,
     });

@@ -1,6 +1,7 @@
 import { defineCommand } from '../messaging/envelope';
 import { CrimeResult } from '../rest/crime';
 import { DeprivationResult } from '../rest/deprivation';
+import { GroundRiskResult } from '../rest/ground-risk';
 import { PlaceRef } from '../rest/place';
 import { Source } from '../rest/sources';
 import { z } from '../zod';
@@ -26,4 +27,10 @@ export const DescribeDeprivation = defineCommand(
   'DescribeDeprivation',
   z.object({ postcode: z.string().min(5).max(8) }),
   sourced(DeprivationResult),
+);
+
+export const ScreenGroundRisk = defineCommand(
+  'ScreenGroundRisk',
+  z.object({ place: PlaceRef, radiusMetres: z.number().int().min(25).max(2000) }),
+  sourced(GroundRiskResult),
 );

@@ -12,6 +12,7 @@ import { propertyBoundary } from './property-boundary';
 import { propertyEpc, propertyFloorArea } from './epc';
 import { areaCrime } from './crime';
 import { areaDeprivation } from './deprivation';
+import { propertyGroundRisk } from './ground-risk';
 import { datasetsList, postcodeLookup } from './reference-data';
 import { renovationUpliftCalculator } from './renovation-calculator';
 import { openApiDocumentOperation } from './service-operations';
@@ -40,6 +41,7 @@ export const operations = {
   property_floor_area: propertyFloorArea,
   area_crime: areaCrime,
   area_deprivation: areaDeprivation,
+  property_ground_risk: propertyGroundRisk,
   openapi_document: openApiDocumentOperation,
 } as const;
 

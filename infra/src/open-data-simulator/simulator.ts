@@ -3,11 +3,14 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Server } from 'node:http';
 import { openDataControlRoutes } from './control-routes';
 import { OpenDataFaultBook, openDataOperations, type OpenDataOperation } from './faults';
+import { groundRoutes } from './ground/routes';
 import type { CrimeStore } from './police/crimes';
 import { policeApiRoutes } from './police/routes';
 
 // The test environment of the open-data services behind Location Intelligence, each at its documented paths under a
-// prefix of its own: the police.uk API at /police/api. Test controls at /_control (control-routes.ts) and /health.
+// prefix of its own: the police.uk API at /police/api; BGS's map services (the Coal Authority's coal layers and BGS's
+// geology as ArcGIS WMS, the landslide index as OGC API) at /bgs, over SYNTHETIC layers (ground/layers.ts). Test
+// controls at /_control (control-routes.ts) and /health.
 // main.ts runs it as a process (started by the stack, its URLs given to the location service); tests may start it in
 // theirs.
 
@@ -40,6 +43,8 @@ export const createOpenDataSimulator = (options: OpenDataSimulatorOptions): Expr
     res.json({ status: 'ok', crimes: options.crimes.size });
   });
   app.use('/police/api', policeApiRoutes({ crimes: options.crimes, faults, logger, requests }));
+  // BGS's hosts: the ArcGIS services (the Coal Authority's and BGS's geology) and the OGC API, under /bgs.
+  app.use('/bgs', groundRoutes({ faults, logger, requests }));
   app.use('/_control', express.json({ limit: '64kb' }), openDataControlRoutes({ faults, requests, logger }));
   app.use((req, res) => {
     res.status(404).type('text/plain').send(`no route ${req.method} ${req.path}`);

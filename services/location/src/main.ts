@@ -5,6 +5,8 @@ import { registerFromEnv } from './epc/register/config';
 import { countCrimes } from './crime/count-crimes';
 import { policeApiFromEnv } from './crime/police-api/config';
 import { describeDeprivation } from './deprivation/describe-deprivation';
+import { groundRiskFromEnv } from './ground-risk/config';
+import { screenGroundRisk } from './ground-risk/screen-ground-risk';
 import { projectionName } from './import/import-dataset';
 import { datasetVersionsProjection } from './read-models/dataset-versions';
 
@@ -24,10 +26,12 @@ const main = async () => {
   rt.onShutdown(() => versions.stop());
   const certificates = { db: rt.store.pool, now: () => rt.clock.now(), logger: rt.logger, ...registerFromEnv() };
   const crime = { db: rt.store.pool, police: policeApiFromEnv(), logger: rt.logger };
+  const groundRisk = { db: rt.store.pool, settings: groundRiskFromEnv(), logger: rt.logger, now: () => rt.clock.now() };
   const handlers = [
     // A lookup: an answer nobody waits for is not worth the register's time.
     handler(epc.FindEnergyCertificates, (data) => findCertificates(certificates, data.property), { dropWhenLate: true }),
     handler(locationIntelligence.CountCrimes, (data) => countCrimes(crime, data), { dropWhenLate: true }),
+    handler(locationIntelligence.ScreenGroundRisk, (data) => screenGroundRisk(groundRisk, data), { dropWhenLate: true }),
     handler(locationIntelligence.DescribeDeprivation, (data) => describeDeprivation(rt.store.pool, data.postcode), { dropWhenLate: true }),
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'location', logger: rt.logger, handlers });

@@ -1,6 +1,7 @@
 import { openApiDocument } from '@pds/contracts';
 import { areaCrimeHandler } from '../routes/area/crime';
 import { areaDeprivationHandler } from '../routes/area/deprivation';
+import { groundRiskHandler } from '../routes/area/ground-risk';
 import { floorAreaHandler } from '../routes/epc/floor-area';
 import { propertyEpcHandler } from '../routes/epc/property-epc';
 import { datasets } from '../routes/reference-data/datasets';
@@ -35,6 +36,7 @@ export const handlers: Handlers = {
   property_floor_area: floorAreaHandler,
   area_crime: areaCrimeHandler,
   area_deprivation: areaDeprivationHandler,
+  property_ground_risk: groundRiskHandler,
 };
 
 const document = openApiDocument();

@@ -2,6 +2,7 @@ import { fullPostcodePattern, normalisePostcode } from '@pds/contracts';
 import { basename } from 'node:path';
 import { bngToWgs84 } from '../geo/coordinates';
 import { FormatError, isZip, openZipMember, readZipMember, zipMembers } from '../import/files';
+import { postcodePointIndex } from '../places/nation-at';
 import { attributions } from './attributions';
 import { csvRecords, integer, orNull } from './csv';
 import { ogl, type Dataset, type ReadRow } from './dataset';
@@ -64,7 +65,8 @@ export const codePointOpen: Dataset = {
     { name: 'latitude', type: 'double precision' },
     { name: 'longitude', type: 'double precision' },
   ],
-  indexes: ['CREATE UNIQUE INDEX ON {table} (postcode)'],
+  // The position's index serves "the nearest postcode" (places/nation-at.ts).
+  indexes: ['CREATE UNIQUE INDEX ON {table} (postcode)', postcodePointIndex],
   open: async (paths) => {
     if (paths.length !== 1)
       throw new FormatError('codepoint-open takes one file: the Code-Point Open zip (codepo_gb.zip) as OS publishes it');

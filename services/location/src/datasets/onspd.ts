@@ -1,6 +1,7 @@
 import { fullPostcodePattern, normalisePostcode } from '@pds/contracts';
 import { basename } from 'node:path';
 import { FormatError, openFile, sizeOf } from '../import/files';
+import { postcodePointIndex } from '../places/nation-at';
 import { attributions } from './attributions';
 import { csvHeader } from './csv-header';
 import { csvRecords, decimal, integer, orNull } from './csv';
@@ -63,7 +64,8 @@ export const onspd: Dataset = {
     { name: 'longitude', type: 'double precision' },
     { name: 'published', type: 'jsonb' },
   ],
-  indexes: ['CREATE UNIQUE INDEX ON {table} (postcode)'],
+  // The position's index serves "the nearest postcode" (places/nation-at.ts).
+  indexes: ['CREATE UNIQUE INDEX ON {table} (postcode)', postcodePointIndex],
   open: async (paths) => {
     if (paths.length !== 1) throw new FormatError('onspd takes one file: the ONSPD full CSV (plain or gzip)');
     const [path] = paths as [string];
