@@ -3,6 +3,7 @@ import { CrimeResult } from '../rest/crime';
 import { DeprivationResult } from '../rest/deprivation';
 import { GroundRiskResult } from '../rest/ground-risk';
 import { PlaceRef } from '../rest/place';
+import { PlanningConstraintsResult } from '../rest/planning-constraints';
 import { Source } from '../rest/sources';
 import { z } from '../zod';
 
@@ -33,4 +34,10 @@ export const ScreenGroundRisk = defineCommand(
   'ScreenGroundRisk',
   z.object({ place: PlaceRef, radiusMetres: z.number().int().min(25).max(2000) }),
   sourced(GroundRiskResult),
+);
+
+export const FindPlanningConstraints = defineCommand(
+  'FindPlanningConstraints',
+  z.object({ place: PlaceRef, radiusMetres: z.number().int().min(0).max(500) }),
+  sourced(PlanningConstraintsResult),
 );

@@ -11,6 +11,8 @@ export const DatasetPartition = z.object({
   key: z.string().min(1),
   checksum: z.string().regex(/^[0-9a-f]{64}$/),
   rows: z.number().int().nonnegative(),
+  /** What the part is, when it was made here for demonstration rather than published (the import's `--synthetic`). */
+  synthetic: z.string().optional(),
 });
 export type DatasetPartition = z.infer<typeof DatasetPartition>;
 

@@ -1,5 +1,6 @@
 import { epc, locationIntelligence, referenceData } from '@pds/contracts';
 import { bootService, handler, LogFollower, serveCommands } from '@pds/service-runtime';
+import { DateTime } from 'luxon';
 import { findCertificates } from './epc/find-certificates';
 import { registerFromEnv } from './epc/register/config';
 import { countCrimes } from './crime/count-crimes';
@@ -7,12 +8,16 @@ import { policeApiFromEnv } from './crime/police-api/config';
 import { describeDeprivation } from './deprivation/describe-deprivation';
 import { groundRiskFromEnv } from './ground-risk/config';
 import { screenGroundRisk } from './ground-risk/screen-ground-risk';
+import { findPlanningConstraints } from './planning/find-constraints';
 import { projectionName } from './import/import-dataset';
 import { datasetVersionsProjection } from './read-models/dataset-versions';
 
 // The location service owns the reference datasets: it keeps their read models (which version of each serves, and the
 // views the gateway reads) as imports record new versions, and answers what needs its logic or its upstreams (a
 // property's energy certificates, from the bulk download or the live register).
+/** The UK calendar date of an instant (YYYY-MM-DD). */
+const ukDate = (at: Date) => DateTime.fromJSDate(at, { zone: 'Europe/London' }).toISODate() as string;
+
 const main = async () => {
   const rt = await bootService('location');
   const versions = new LogFollower({
@@ -27,11 +32,13 @@ const main = async () => {
   const certificates = { db: rt.store.pool, now: () => rt.clock.now(), logger: rt.logger, ...registerFromEnv() };
   const crime = { db: rt.store.pool, police: policeApiFromEnv(), logger: rt.logger };
   const groundRisk = { db: rt.store.pool, settings: groundRiskFromEnv(), logger: rt.logger, now: () => rt.clock.now() };
+  const planning = { db: rt.store.pool, today: () => ukDate(rt.clock.now()) };
   const handlers = [
     // A lookup: an answer nobody waits for is not worth the register's time.
     handler(epc.FindEnergyCertificates, (data) => findCertificates(certificates, data.property), { dropWhenLate: true }),
     handler(locationIntelligence.CountCrimes, (data) => countCrimes(crime, data), { dropWhenLate: true }),
     handler(locationIntelligence.ScreenGroundRisk, (data) => screenGroundRisk(groundRisk, data), { dropWhenLate: true }),
+    handler(locationIntelligence.FindPlanningConstraints, (data) => findPlanningConstraints(planning, data), { dropWhenLate: true }),
     handler(locationIntelligence.DescribeDeprivation, (data) => describeDeprivation(rt.store.pool, data.postcode), { dropWhenLate: true }),
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'location', logger: rt.logger, handlers });

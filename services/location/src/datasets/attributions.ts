@@ -22,5 +22,11 @@ export const attributions = {
   iod:
     'English Indices of Deprivation 2025, Ministry of Housing, Communities and Local Government. Contains public sector information ' +
     'licensed under the Open Government Licence v3.0.',
+  planningData:
+    'Planning Data (planning.data.gov.uk, Ministry of Housing, Communities and Local Government), licensed under the Open Government ' +
+    'Licence v3.0. Conservation areas, listed buildings, scheduled monuments and world heritage sites: © Historic England 2026. ' +
+    'Contains Ordnance Survey data © Crown copyright and database right 2026. Areas of outstanding natural beauty: © Natural England ' +
+    'copyright. Contains Ordnance Survey data © Crown copyright and database right 2026. Other datasets: © Crown copyright and ' +
+    'database right 2026.',
   policeUk: 'Contains public sector information licensed under the Open Government Licence v3.0.',
 } as const;

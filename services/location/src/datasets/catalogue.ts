@@ -8,12 +8,12 @@ import { onsPostcodeLookup } from './ons-postcode-lookup';
 import { onspd } from './onspd';
 import { osOpenNames } from './os-open-names';
 import { osOpenUprn } from './os-open-uprn';
+import { planningData } from './planning-data';
 import { policeUk } from './police-uk';
 
 /** Every dataset the import command knows, by its name. */
 export const datasetCatalogue: ReadonlyMap<string, Dataset> = new Map(
-  [codePointOpen, onsPostcodeLookup, onspd, osOpenUprn, osOpenNames, addressBase, inspire, epcDomestic, policeUk, iod].map((d) => [
-    d.name,
-    d,
-  ]),
+  [codePointOpen, onsPostcodeLookup, onspd, osOpenUprn, osOpenNames, addressBase, inspire, epcDomestic, policeUk, iod, planningData].map(
+    (d) => [d.name, d],
+  ),
 );

@@ -28,7 +28,7 @@ export const copyRows = async (
   columns: string[],
   rows: AsyncIterable<ReadRow>,
   onReject: (row: Extract<ReadRow, { rejected: string }>) => void,
-  onRow: () => void,
+  onRow: (row: Extract<ReadRow, { values: SqlValue[] }>) => void,
 ): Promise<CopyCounts> => {
   const counts: CopyCounts = { rows: 0, rejected: 0, recordsByPart: new Map() };
   const batchRows = 500;
@@ -44,7 +44,7 @@ export const copyRows = async (
       if (row.values.length !== columns.length)
         throw new Error(`${row.part}:${row.line}: ${row.values.length} values for ${columns.length} columns`);
       counts.rows++;
-      onRow();
+      onRow(row);
       batch.push(`${row.values.map(encode).join('\t')}\n`);
       if (batch.length >= batchRows) {
         yield batch.join('');

@@ -71,13 +71,17 @@ export const importDataset = async (
   const seconds = () => Math.round((Date.now() - startedMs) / 100) / 10;
   const input = await dataset.open(paths);
   const checksum = await checksumOf(paths);
+  // An accumulating dataset remembers each part by the file it came from, so a file given again alone is recognised.
+  const fileChecksums = dataset.accumulates
+    ? await Promise.all(paths.map(async (p) => ({ path: p, checksum: await checksumOf([p]) })))
+    : [];
   const streamId = referenceData.datasetStreamId(dataset.name);
   const history = (await deps.store.readStream(streamId)).map((r) => referenceData.DatasetEvent.parse({ type: r.type, data: r.data }));
   const latest = history.at(-1)?.data;
   const unchanged = dataset.accumulates
     ? stillServing(
         history.map((h) => h.data),
-        checksum,
+        fileChecksums.map((f) => f.checksum),
         dataset.importerVersion,
       )
     : latest && latest.checksum === checksum && latest.importer === dataset.importerVersion
@@ -104,11 +108,14 @@ export const importDataset = async (
     await client.query(
       `CREATE TABLE ${quoted(table)} (LIKE ${quoted(`${dataset.relation}__v0`)} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`,
     );
-    const counts = await load(deps, client, dataset, input, table).catch(async (error: unknown) => {
+    const keysByPart = new Map<string, Set<string>>();
+    const counts = await load(deps, client, dataset, input, table, keysByPart).catch(async (error: unknown) => {
       await client.query(`DROP TABLE IF EXISTS ${quoted(table)}`);
       throw error;
     });
-    const accumulated = dataset.accumulates ? await carryForward(client, dataset, table, latest, checksum) : undefined;
+    const accumulated = dataset.accumulates
+      ? await carryForward(client, dataset, table, latest, checksumByKey(keysByPart, fileChecksums, checksum), options.synthetic)
+      : undefined;
     deps.progress.say(`${dataset.name}: indexing ${accumulated?.rows ?? counts.rows} rows`);
     for (const index of dataset.indexes) await client.query(index.replaceAll('{table}', quoted(table)));
     await client.query(`ANALYZE ${quoted(table)}`);
@@ -121,10 +128,10 @@ export const importDataset = async (
         title: dataset.title,
         publisher: dataset.publisher,
         licence: dataset.licence,
-        attribution: options.synthetic ?? dataset.attribution,
+        attribution: accumulated?.attribution ?? options.synthetic ?? dataset.attribution,
         checksum,
         importer: dataset.importerVersion,
-        synthetic: options.synthetic !== undefined,
+        synthetic: accumulated?.synthetic ?? options.synthetic !== undefined,
         files: input.parts.map((p) => ({ name: p.name, sizeBytes: p.sizeBytes })),
         rows: accumulated?.rows ?? counts.rows,
         rejected: counts.rejected,
@@ -165,24 +172,48 @@ export const importDataset = async (
 type Recorded = referenceData.DatasetVersionImported['data'];
 
 /**
- * An accumulating dataset's files change nothing when they were loaded before (by this importer) and every part they
- * loaded still serves from them; then what they loaded is the summary. A part replaced since by another file means the
- * files load again.
+ * An accumulating dataset's files change nothing when each was loaded before (by this importer) and every part it
+ * loaded then still serves from it; what they loaded is then the summary. A part replaced since by another file means
+ * the files load again.
  */
-const stillServing = (history: Recorded[], checksum: string, importer: number) => {
+const stillServing = (history: Recorded[], checksums: string[], importer: number) => {
   const serving = history.at(-1)?.partitions ?? [];
-  const loadedBy = history.filter((h) => h.checksum === checksum && h.importer === importer).at(-1);
-  const loaded = loadedBy?.partitions?.filter((p) => p.checksum === checksum) ?? [];
-  if (!loadedBy || loaded.length === 0) return undefined;
-  if (!loaded.every((p) => serving.some((q) => q.key === p.key && q.checksum === checksum))) return undefined;
-  return { rows: loaded.reduce((sum, p) => sum + p.rows, 0), rejected: loadedBy.rejected };
+  let rows = 0;
+  let rejected = 0;
+  for (const checksum of checksums) {
+    const loadedBy = history.filter((h) => h.importer === importer && h.partitions?.some((p) => p.checksum === checksum)).at(-1);
+    const loaded = loadedBy?.partitions?.filter((p) => p.checksum === checksum) ?? [];
+    if (!loadedBy || loaded.length === 0) return undefined;
+    if (!loaded.every((p) => serving.some((q) => q.key === p.key && q.checksum === checksum))) return undefined;
+    rows += loaded.reduce((sum, p) => sum + p.rows, 0);
+    rejected = Math.max(rejected, loadedBy.rejected);
+  }
+  return { rows, rejected };
+};
+
+/** The checksum of the file each part's rows came from (a part spread over several files takes the import's). */
+const checksumByKey = (keysByPart: Map<string, Set<string>>, files: Array<{ path: string; checksum: string }>, importChecksum: string) => {
+  const byKey = new Map<string, string>();
+  for (const [part, keys] of keysByPart) {
+    const file = files.find((f) => part === basename(f.path) || part.startsWith(`${basename(f.path)}:`));
+    for (const key of keys)
+      byKey.set(key, byKey.has(key) && byKey.get(key) !== file?.checksum ? importChecksum : (file?.checksum ?? importChecksum));
+  }
+  return (key: string) => byKey.get(key) ?? importChecksum;
 };
 
 /**
  * The parts of the serving version that the files just loaded do not replace, copied into the new version's table (so
  * the new version is whole before it serves); the parts it holds then, each with the checksum of the files it came from.
  */
-const carryForward = async (client: pg.PoolClient, dataset: Dataset, table: string, latest: Recorded | undefined, checksum: string) => {
+const carryForward = async (
+  client: pg.PoolClient,
+  dataset: Dataset,
+  table: string,
+  latest: Recorded | undefined,
+  checksumOf: (key: string) => string,
+  synthetic: string | undefined,
+) => {
   const { partColumns, vintage } = dataset.accumulates as NonNullable<Dataset['accumulates']>;
   const key = partColumns.map(quoted).join(', ');
   const partsOf = async (relation: string) =>
@@ -191,7 +222,7 @@ const carryForward = async (client: pg.PoolClient, dataset: Dataset, table: stri
         `SELECT concat_ws(' / ', ${key}) AS key, count(*) AS rows FROM ${quoted(relation)} GROUP BY ${key}`,
       )
     ).rows.map((r) => ({ key: r.key, rows: Number(r.rows) }));
-  const loaded = (await partsOf(table)).map((p) => ({ ...p, checksum }));
+  const loaded = (await partsOf(table)).map((p) => ({ ...p, checksum: checksumOf(p.key), ...(synthetic ? { synthetic } : {}) }));
   let carried: referenceData.DatasetPartition[] = [];
   if (latest) {
     const all = dataset.columns.map((c) => quoted(c.name)).join(', ');
@@ -208,7 +239,27 @@ const carryForward = async (client: pg.PoolClient, dataset: Dataset, table: stri
       throw new Error(`${latest.table} has ${copied.rowCount} rows outside the parts loaded, its version recorded ${expected}`);
   }
   const partitions = [...carried, ...loaded].sort((a, b) => a.key.localeCompare(b.key));
-  return { partitions, rows: partitions.reduce((sum, p) => sum + p.rows, 0), vintage: vintage(partitions.map((p) => p.key)) };
+  return {
+    partitions,
+    rows: partitions.reduce((sum, p) => sum + p.rows, 0),
+    vintage: vintage(partitions.map((p) => p.key)),
+    ...provenanceOf(dataset, partitions),
+  };
+};
+
+/**
+ * The version's attribution and flag from its parts: the publisher's when none is synthetic, the synthetic description
+ * when all are, and both when some are (the version is then flagged synthetic: an answer may be built from either).
+ */
+const provenanceOf = (dataset: Dataset, partitions: referenceData.DatasetPartition[]) => {
+  const made = [...new Set(partitions.flatMap((p) => (p.synthetic ? [p.synthetic] : [])))];
+  if (made.length === 0) return { synthetic: false, attribution: dataset.attribution };
+  const published = partitions.filter((p) => !p.synthetic).map((p) => p.key);
+  if (published.length === 0) return { synthetic: true, attribution: made.join(' ') };
+  return {
+    synthetic: true,
+    attribution: `${dataset.attribution} Parts are SYNTHETIC (all but ${published.join(', ')}): ${made.join(' ')}`,
+  };
 };
 
 const load = async (
@@ -217,9 +268,12 @@ const load = async (
   dataset: Dataset,
   input: Awaited<ReturnType<Dataset['open']>>,
   table: string,
+  keysByPart: Map<string, Set<string>>,
 ) => {
   const totalBytes = input.parts.reduce((sum, p) => sum + p.sizeBytes, 0);
   deps.progress.start(totalBytes, dataset.name);
+  // The values naming each row's part (an accumulating dataset's), kept per file part.
+  const partIndexes = dataset.accumulates?.partColumns.map((c) => dataset.columns.findIndex((col) => col.name === c));
   let rows = 0;
   let shownRejections = 0;
   const counts = await copyRows(
@@ -230,7 +284,12 @@ const load = async (
     (r) => {
       if (shownRejections++ < rejectionSampleMax) deps.progress.say(`rejected ${r.part}:${r.line}: ${r.rejected}`);
     },
-    () => {
+    (row) => {
+      if (partIndexes) {
+        const keys = keysByPart.get(row.part) ?? new Set<string>();
+        keys.add(partIndexes.map((i) => String(row.values[i])).join(' / '));
+        keysByPart.set(row.part, keys);
+      }
       rows++;
       if ((rows & 0x3ff) === 0) deps.progress.update(input.bytesRead(), rows);
     },

@@ -1,0 +1,16 @@
+import { areaPlanningConstraints, locationIntelligence } from '@pds/contracts';
+import { handlerOf } from '../../operations/handler';
+import { askLocation } from './ask-location';
+import { placeOf, readPlaceQuery } from './place-query';
+
+/** `area_planning_constraints`: found by the location service; charged only when answered. */
+export const planningConstraintsHandler = handlerOf(areaPlanningConstraints, {
+  read: readPlaceQuery<typeof areaPlanningConstraints>(areaPlanningConstraints.request.query),
+  handle: (call) =>
+    askLocation(
+      call,
+      locationIntelligence.FindPlanningConstraints,
+      { place: placeOf(call.input.query), radiusMetres: call.input.query.radiusMetres },
+      'planning constraints',
+    ),
+});
