@@ -27,6 +27,7 @@ export * from './rest/place';
 export * from './rest/crime';
 export * from './rest/deprivation';
 export * from './rest/ground-risk';
+export * from './rest/area-statistics';
 export * as locationIntelligence from './location/commands';
 export * as policeApi from './location/police-api';
 export * from './location/map-services';

@@ -1,4 +1,5 @@
 import { defineCommand } from '../messaging/envelope';
+import { AreaStatisticsResult } from '../rest/area-statistics';
 import { CrimeResult } from '../rest/crime';
 import { DeprivationResult } from '../rest/deprivation';
 import { GroundRiskResult } from '../rest/ground-risk';
@@ -33,4 +34,10 @@ export const ScreenGroundRisk = defineCommand(
   'ScreenGroundRisk',
   z.object({ place: PlaceRef, radiusMetres: z.number().int().min(25).max(2000) }),
   sourced(GroundRiskResult),
+);
+
+export const DescribeAreaStatistics = defineCommand(
+  'DescribeAreaStatistics',
+  z.object({ postcode: z.string().min(5).max(8) }),
+  sourced(AreaStatisticsResult),
 );

@@ -13,6 +13,7 @@ import { propertyEpc, propertyFloorArea } from './epc';
 import { areaCrime } from './crime';
 import { areaDeprivation } from './deprivation';
 import { propertyGroundRisk } from './ground-risk';
+import { areaStatistics } from './area-statistics';
 import { datasetsList, postcodeLookup } from './reference-data';
 import { renovationUpliftCalculator } from './renovation-calculator';
 import { openApiDocumentOperation } from './service-operations';
@@ -42,6 +43,7 @@ export const operations = {
   area_crime: areaCrime,
   area_deprivation: areaDeprivation,
   property_ground_risk: propertyGroundRisk,
+  area_statistics: areaStatistics,
   openapi_document: openApiDocumentOperation,
 } as const;
 

@@ -2,6 +2,7 @@ import { openApiDocument } from '@pds/contracts';
 import { areaCrimeHandler } from '../routes/area/crime';
 import { areaDeprivationHandler } from '../routes/area/deprivation';
 import { groundRiskHandler } from '../routes/area/ground-risk';
+import { areaStatisticsHandler } from '../routes/area/statistics';
 import { floorAreaHandler } from '../routes/epc/floor-area';
 import { propertyEpcHandler } from '../routes/epc/property-epc';
 import { datasets } from '../routes/reference-data/datasets';
@@ -37,6 +38,7 @@ export const handlers: Handlers = {
   area_crime: areaCrimeHandler,
   area_deprivation: areaDeprivationHandler,
   property_ground_risk: groundRiskHandler,
+  area_statistics: areaStatisticsHandler,
 };
 
 const document = openApiDocument();

@@ -23,4 +23,5 @@ export const attributions = {
     'English Indices of Deprivation 2025, Ministry of Housing, Communities and Local Government. Contains public sector information ' +
     'licensed under the Open Government Licence v3.0.',
   policeUk: 'Contains public sector information licensed under the Open Government Licence v3.0.',
+  census2021: 'Source: Office for National Statistics licensed under the Open Government Licence v.3.0.',
 } as const;
