@@ -184,7 +184,7 @@ export const areaStatistics = defineOperation({
     INVALID_POSTCODE: 'Missing, or not a full UK postcode; nothing charged',
     INVALID_PARAMETERS: 'A parameter other than `postcode`; nothing charged',
     OUTSIDE_ENGLAND_AND_WALES: 'The postcode is in Scotland or Northern Ireland, whose censuses are published separately; nothing charged',
-    POSTCODE_NOT_FOUND: 'No postcode dataset serving places this postcode; nothing charged',
+    POSTCODE_NOT_FOUND: 'No postcode dataset serving holds this postcode; nothing charged',
     AREA_2021_UNKNOWN:
       "Neither small area can be answered, and the postcode's 2011 area changed for 2021 while the ONS Postcode Directory is not imported; nothing charged",
     AREA_STATISTICS_NOT_FOUND: "The census tables imported cover neither of the postcode's small areas; nothing charged",

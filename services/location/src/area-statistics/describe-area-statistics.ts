@@ -1,9 +1,8 @@
 import type { AreaStatisticsResult, locationIntelligence, ReplyOf } from '@pds/contracts';
 import type { HandlerResult } from '@pds/service-runtime';
 import type pg from 'pg';
-import type { CensusLevel } from '../datasets/census-2021';
 import { area2021Of } from '../places/census-areas-2021';
-import { resolvePlace, type ResolvedPlace } from '../places/resolve-place';
+import { lookUpPostcode, type PostcodeAreas } from '../places/resolve-place';
 import { servingSources } from '../read-models/serving-sources';
 import { authorityOfAreaName, figuresOf } from './area-figures';
 import { areaCounts, authorityCounts, holdsArea, holdsAreasOfAuthority } from './census-counts';
@@ -30,10 +29,10 @@ const named = (level: 'lsoa' | 'msoa') => level.toUpperCase();
 
 const smallAreaOf = async (
   db: pg.Pool,
-  place: ResolvedPlace,
+  place: PostcodeAreas,
   level: 'lsoa' | 'msoa',
 ): Promise<{ area: SmallArea } | { unavailable: Unavailable }> => {
-  const postcode = place.postcode ?? 'this place';
+  const { postcode } = place;
   const found = await area2021Of(place, level, (code) => holdsArea(db, level, code));
   if ('unresolved' in found) {
     // A 2011 code the tables do not hold is either an area changed for 2021 or an area the tables imported do not
@@ -52,7 +51,7 @@ const smallAreaOf = async (
       unavailable: { area: level, code: 'AREA_2021_UNKNOWN', message: `The 2021 ${named(level)} is not known: ${found.unresolved}.` },
     };
   }
-  const counts = await areaCounts(db, level as CensusLevel, found.code);
+  const counts = await areaCounts(db, level, found.code);
   if (!counts)
     return {
       unavailable: {
@@ -87,9 +86,10 @@ const localAuthorityOf = async (
 export const describeAreaStatistics = async (db: pg.Pool, postcode: string): Promise<Result> => {
   // Northern Ireland's postcodes are refused by their area, since no dataset here holds them.
   if (postcode.startsWith('BT')) return refused('OUTSIDE_ENGLAND_AND_WALES', `${postcode} is in ${outsideNations.N92000002}.`);
-  const resolved = await resolvePlace(db, { postcode });
-  if (resolved.kind === 'postcode_not_found') return refused('POSTCODE_NOT_FOUND', `No postcode dataset serving places ${postcode}.`);
-  const { place } = resolved;
+  // The areas are the postcode datasets' whether or not they place the postcode: no position is needed.
+  const found = await lookUpPostcode(db, postcode);
+  if (!found) return refused('POSTCODE_NOT_FOUND', `No postcode dataset serving holds ${postcode}.`);
+  const place = found.areas;
   const outside = outsideNations[place.countryCode ?? ''];
   if (outside) return refused('OUTSIDE_ENGLAND_AND_WALES', `${postcode} is in ${outside}; the Census 2021 here is England and Wales's.`);
   const [lsoa, msoa] = await Promise.all([smallAreaOf(db, place, 'lsoa'), smallAreaOf(db, place, 'msoa')]);
