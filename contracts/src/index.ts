@@ -28,6 +28,7 @@ export * from './rest/crime';
 export * from './rest/deprivation';
 export * from './rest/ground-risk';
 export * from './rest/planning-constraints';
+export * from './rest/area-statistics';
 export * as locationIntelligence from './location/commands';
 export * as policeApi from './location/police-api';
 export * from './location/map-services';

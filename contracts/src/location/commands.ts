@@ -1,4 +1,5 @@
 import { defineCommand } from '../messaging/envelope';
+import { AreaStatisticsResult } from '../rest/area-statistics';
 import { CrimeResult } from '../rest/crime';
 import { DeprivationResult } from '../rest/deprivation';
 import { GroundRiskResult } from '../rest/ground-risk';
@@ -40,4 +41,10 @@ export const FindPlanningConstraints = defineCommand(
   'FindPlanningConstraints',
   z.object({ place: PlaceRef, radiusMetres: z.number().int().min(0).max(500) }),
   sourced(PlanningConstraintsResult),
+);
+
+export const DescribeAreaStatistics = defineCommand(
+  'DescribeAreaStatistics',
+  z.object({ postcode: z.string().min(5).max(8) }),
+  sourced(AreaStatisticsResult),
 );

@@ -14,6 +14,7 @@ import { areaCrime } from './crime';
 import { areaDeprivation } from './deprivation';
 import { propertyGroundRisk } from './ground-risk';
 import { areaPlanningConstraints } from './planning-constraints';
+import { areaStatistics } from './area-statistics';
 import { datasetsList, postcodeLookup } from './reference-data';
 import { renovationUpliftCalculator } from './renovation-calculator';
 import { openApiDocumentOperation } from './service-operations';
@@ -44,6 +45,7 @@ export const operations = {
   area_deprivation: areaDeprivation,
   property_ground_risk: propertyGroundRisk,
   area_planning_constraints: areaPlanningConstraints,
+  area_statistics: areaStatistics,
   openapi_document: openApiDocumentOperation,
 } as const;
 

@@ -1,6 +1,7 @@
 import { epc, locationIntelligence, referenceData } from '@pds/contracts';
 import { bootService, handler, LogFollower, serveCommands } from '@pds/service-runtime';
 import { DateTime } from 'luxon';
+import { describeAreaStatistics } from './area-statistics/describe-area-statistics';
 import { findCertificates } from './epc/find-certificates';
 import { registerFromEnv } from './epc/register/config';
 import { countCrimes } from './crime/count-crimes';
@@ -40,6 +41,9 @@ const main = async () => {
     handler(locationIntelligence.ScreenGroundRisk, (data) => screenGroundRisk(groundRisk, data), { dropWhenLate: true }),
     handler(locationIntelligence.FindPlanningConstraints, (data) => findPlanningConstraints(planning, data), { dropWhenLate: true }),
     handler(locationIntelligence.DescribeDeprivation, (data) => describeDeprivation(rt.store.pool, data.postcode), { dropWhenLate: true }),
+    handler(locationIntelligence.DescribeAreaStatistics, (data) => describeAreaStatistics(rt.store.pool, data.postcode), {
+      dropWhenLate: true,
+    }),
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'location', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());

@@ -3,6 +3,7 @@ import { areaCrimeHandler } from '../routes/area/crime';
 import { areaDeprivationHandler } from '../routes/area/deprivation';
 import { groundRiskHandler } from '../routes/area/ground-risk';
 import { planningConstraintsHandler } from '../routes/area/planning-constraints';
+import { areaStatisticsHandler } from '../routes/area/statistics';
 import { floorAreaHandler } from '../routes/epc/floor-area';
 import { propertyEpcHandler } from '../routes/epc/property-epc';
 import { datasets } from '../routes/reference-data/datasets';
@@ -39,6 +40,7 @@ export const handlers: Handlers = {
   area_deprivation: areaDeprivationHandler,
   property_ground_risk: groundRiskHandler,
   area_planning_constraints: planningConstraintsHandler,
+  area_statistics: areaStatisticsHandler,
 };
 
 const document = openApiDocument();

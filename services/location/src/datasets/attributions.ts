@@ -29,4 +29,5 @@ export const attributions = {
     'copyright. Contains Ordnance Survey data © Crown copyright and database right 2026. Other datasets: © Crown copyright and ' +
     'database right 2026.',
   policeUk: 'Contains public sector information licensed under the Open Government Licence v3.0.',
+  census2021: 'Source: Office for National Statistics licensed under the Open Government Licence v.3.0.',
 } as const;

@@ -1,4 +1,5 @@
 import { addressBase } from './addressbase';
+import { census2021 } from './census-2021';
 import { codePointOpen } from './codepoint-open';
 import type { Dataset } from './dataset';
 import { inspire } from './inspire';
@@ -13,7 +14,18 @@ import { policeUk } from './police-uk';
 
 /** Every dataset the import command knows, by its name. */
 export const datasetCatalogue: ReadonlyMap<string, Dataset> = new Map(
-  [codePointOpen, onsPostcodeLookup, onspd, osOpenUprn, osOpenNames, addressBase, inspire, epcDomestic, policeUk, iod, planningData].map(
-    (d) => [d.name, d],
-  ),
+  [
+    codePointOpen,
+    onsPostcodeLookup,
+    onspd,
+    osOpenUprn,
+    osOpenNames,
+    addressBase,
+    inspire,
+    epcDomestic,
+    policeUk,
+    iod,
+    planningData,
+    census2021,
+  ].map((d) => [d.name, d]),
 );
