@@ -20,4 +20,5 @@ export const attributions = {
     'Group Limited, published by MHCLG with their consent, to be used only for the energy-performance purposes of its copyright and ' +
     'database right notice.',
   policeUk: 'Contains public sector information licensed under the Open Government Licence v3.0.',
+  gias: 'Contains public sector information licensed under the Open Government Licence v3.0. (Department for Education, Get Information About Schools)',
 } as const;
