@@ -26,6 +26,7 @@ export * from './rest/crime-categories';
 export * from './rest/place';
 export * from './rest/crime';
 export * from './rest/school-values';
+export * from './rest/schools';
 export * as locationIntelligence from './location/commands';
 export * as policeApi from './location/police-api';
 export * from './rest/reference-data';

@@ -1,6 +1,8 @@
 import { defineCommand } from '../messaging/envelope';
 import { CrimeResult } from '../rest/crime';
 import { PlaceRef } from '../rest/place';
+import { schoolPhaseSlugs } from '../rest/school-values';
+import { SchoolsResult } from '../rest/schools';
 import { Source } from '../rest/sources';
 import { z } from '../zod';
 
@@ -19,4 +21,16 @@ export const CountCrimes = defineCommand(
     to: z.string().optional(),
   }),
   sourced(CrimeResult),
+);
+
+export const FindSchools = defineCommand(
+  'FindSchools',
+  z.object({
+    place: PlaceRef,
+    radiusMetres: z.number().int().min(100).max(5000),
+    phases: z.array(z.enum(schoolPhaseSlugs)).nullable(),
+    includeClosed: z.boolean(),
+    limit: z.number().int().min(1).max(100),
+  }),
+  sourced(SchoolsResult),
 );

@@ -11,6 +11,7 @@ import { addressAutocompleteFind, addressAutocompleteRetrieve, uprnAddressLookup
 import { propertyBoundary } from './property-boundary';
 import { propertyEpc, propertyFloorArea } from './epc';
 import { areaCrime } from './crime';
+import { areaSchools } from './schools';
 import { datasetsList, postcodeLookup } from './reference-data';
 import { renovationUpliftCalculator } from './renovation-calculator';
 import { openApiDocumentOperation } from './service-operations';
@@ -38,6 +39,7 @@ export const operations = {
   property_epc: propertyEpc,
   property_floor_area: propertyFloorArea,
   area_crime: areaCrime,
+  area_schools: areaSchools,
   openapi_document: openApiDocumentOperation,
 } as const;
 

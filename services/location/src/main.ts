@@ -5,6 +5,7 @@ import { registerFromEnv } from './epc/register/config';
 import { countCrimes } from './crime/count-crimes';
 import { policeApiFromEnv } from './crime/police-api/config';
 import { projectionName } from './import/import-dataset';
+import { findSchools } from './schools/find-schools';
 import { datasetVersionsProjection } from './read-models/dataset-versions';
 
 // The location service owns the reference datasets: it keeps their read models (which version of each serves, and the
@@ -23,10 +24,12 @@ const main = async () => {
   rt.onShutdown(() => versions.stop());
   const certificates = { db: rt.store.pool, now: () => rt.clock.now(), logger: rt.logger, ...registerFromEnv() };
   const crime = { db: rt.store.pool, police: policeApiFromEnv(), logger: rt.logger };
+  const schools = { db: rt.store.pool };
   const handlers = [
     // A lookup: an answer nobody waits for is not worth the register's time.
     handler(epc.FindEnergyCertificates, (data) => findCertificates(certificates, data.property), { dropWhenLate: true }),
     handler(locationIntelligence.CountCrimes, (data) => countCrimes(crime, data), { dropWhenLate: true }),
+    handler(locationIntelligence.FindSchools, (data) => findSchools(schools, data), { dropWhenLate: true }),
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'location', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());

@@ -1,5 +1,6 @@
 import { openApiDocument } from '@pds/contracts';
 import { areaCrimeHandler } from '../routes/area/crime';
+import { areaSchoolsHandler } from '../routes/area/schools';
 import { floorAreaHandler } from '../routes/epc/floor-area';
 import { propertyEpcHandler } from '../routes/epc/property-epc';
 import { datasets } from '../routes/reference-data/datasets';
@@ -33,6 +34,7 @@ export const handlers: Handlers = {
   property_epc: propertyEpcHandler,
   property_floor_area: floorAreaHandler,
   area_crime: areaCrimeHandler,
+  area_schools: areaSchoolsHandler,
 };
 
 const document = openApiDocument();
