@@ -135,7 +135,7 @@ describe('the synthetic GIAS files', () => {
       expect(realTypes.has(l.LinkType!)).toBe(true);
       expect(urns.get(l.LinkURN!)?.EstablishmentName).toBe(l.LinkName);
       const back = links.rows.find((b) => b.URN === l.LinkURN && b.LinkURN === l.URN);
-      expect(back?.LinkType.replace('Predecessor', 'Successor')).toBe(l.LinkType!.replace('Predecessor', 'Successor'));
+      expect(back?.LinkType?.replace('Predecessor', 'Successor')).toBe(l.LinkType!.replace('Predecessor', 'Successor'));
       // A successor link is dated by the predecessor's closing, a predecessor link by the successor's opening (or undated).
       const from = urns.get(l.URN!)!;
       if (l.LinkEstablishedDate !== '')
