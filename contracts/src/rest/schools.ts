@@ -6,7 +6,8 @@ import { sourcedEnvelope } from './sources';
 
 // Schools and other establishments near a place (Location Intelligence), from DfE's Get Information About Schools
 // (GIAS) establishments file and its links file. The specification names "nearby schools" and does not show the
-// operation; this is its design, said again in the description and the README.
+// operation; this is its design, said again in the description and the README. Examples are from the demo region's
+// SYNTHETIC schools (services/location/demo-data).
 
 export const schoolsCredits = 2;
 export const maxSchoolsShown = 100;
@@ -74,8 +75,8 @@ const date = (description: string) =>
 
 const SchoolLink = z
   .strictObject({
-    urn: z.string().openapi({ example: '137000', description: 'The linked establishment' }),
-    name: z.string().nullable().openapi({ example: 'Tilehurst Primary School', description: 'As the links file names it' }),
+    urn: z.string().openapi({ example: '990007', description: 'The linked establishment' }),
+    name: z.string().nullable().openapi({ example: 'Synthetic Primary School 7', description: 'As the links file names it' }),
     linkType: z.string().openapi({ example: 'Predecessor', description: 'The `LinkType` as published' }),
     establishedOn: date('When the link was made, as published'),
   })
@@ -83,11 +84,14 @@ const SchoolLink = z
 
 export const School = z
   .strictObject({
-    urn: z.string().openapi({ example: '137000', description: "The establishment's Unique Reference Number" }),
-    name: z.string().openapi({ example: 'Tilehurst Primary School' }),
+    urn: z.string().openapi({ example: '990008', description: "The establishment's Unique Reference Number" }),
+    name: z.string().openapi({ example: 'Synthetic Primary Academy 8' }),
     type: z.string().nullable().openapi({ example: 'Academy converter', description: 'TypeOfEstablishment as published' }),
     typeGroup: z.string().nullable().openapi({ example: 'Academies', description: 'EstablishmentTypeGroup as published' }),
-    phase: z.string().openapi({ example: 'primary', description: `The phase's slug: ${schoolPhaseSlugs.join(', ')}` }),
+    phase: z.string().openapi({
+      example: 'primary',
+      description: `The phase's slug: ${schoolPhaseSlugs.join(', ')}; \`unknown\` when the file gives none`,
+    }),
     phaseName: z.string().nullable().openapi({ example: 'Primary', description: 'PhaseOfEducation as published' }),
     statutoryAgeRange: z
       .strictObject({ low: z.number().int().nullable(), high: z.number().int().nullable() })
@@ -103,7 +107,7 @@ export const School = z
     closedOn: date('Closing date, past or planned'),
     localAuthority: z
       .strictObject({ code: z.string().nullable(), name: z.string().nullable() })
-      .openapi({ example: { code: '872', name: 'Reading' } }),
+      .openapi({ example: { code: '869', name: 'West Berkshire' } }),
     address: z
       .strictObject({
         street: z.string().nullable(),
@@ -114,17 +118,10 @@ export const School = z
         postcode: z.string().nullable(),
       })
       .openapi({
-        example: {
-          street: 'Norcot Road',
-          locality: 'Tilehurst',
-          address3: null,
-          town: 'Reading',
-          county: 'Berkshire',
-          postcode: 'RG30 6BH',
-        },
+        example: { street: 'Synthetic Road', locality: null, address3: null, town: 'Reading', county: 'Berkshire', postcode: 'RG30 3TP' },
       }),
-    latitude: z.number().openapi({ example: 51.4621, description: "WGS84, from the file's National Grid easting and northing (OSTN15)" }),
-    longitude: z.number().openapi({ example: -1.0284 }),
+    latitude: z.number().openapi({ example: 51.415803, description: "WGS84, from the file's National Grid easting and northing (OSTN15)" }),
+    longitude: z.number().openapi({ example: -1.055019 }),
     distanceMetres: z.number().int().nonnegative().openapi({ description: 'Great-circle distance from the place, whole metres' }),
     ofsted: z
       .strictObject({

@@ -26,6 +26,8 @@ const regions: Record<string, Pair> = { '383': ['D', 'Yorkshire and the Humber']
 const counties: Record<string, string> = { '383': 'West Yorkshire', '872': 'Berkshire', '869': 'Berkshire' };
 const towns: Record<string, string> = { '383': 'Leeds', '872': 'Reading', '869': 'Reading' };
 const streets = ['Lane', 'Road', 'Avenue', 'Way', 'Drive', 'Grove'];
+/** The street of a site: schools on the same site (a school and the academy it became) share their address. */
+const streetOf = (postcode: string) => `Synthetic ${streets[[...postcode].reduce((sum, c) => sum + c.charCodeAt(0), 0) % streets.length]}`;
 
 const both = (record: Record<string, string>, column: string, [code, name]: Pair) => {
   record[`${column} (code)`] = code;
@@ -75,7 +77,7 @@ export const recordOf = (e: Establishment, random: Random, numbers: Set<string>)
     'FederationFlag (name)': 'Not under a federation',
     'FurtherEducationType (name)': 'Not applicable',
     LastChangedDate: `${String(random.int(1, 28)).padStart(2, '0')}-${String(random.int(1, 6)).padStart(2, '0')}-2024`,
-    Street: `Synthetic ${random.pick(streets)}`,
+    Street: streetOf(e.site.postcode),
     Town: towns[la.code],
     'County (name)': counties[la.code],
     Postcode: e.site.postcode,
