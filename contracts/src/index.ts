@@ -29,6 +29,8 @@ export * from './rest/deprivation';
 export * from './rest/ground-risk';
 export * from './rest/planning-constraints';
 export * from './rest/area-statistics';
+export * from './rest/school-values';
+export * from './rest/schools';
 export * as locationIntelligence from './location/commands';
 export * as policeApi from './location/police-api';
 export * from './location/map-services';

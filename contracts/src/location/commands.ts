@@ -5,6 +5,8 @@ import { DeprivationResult } from '../rest/deprivation';
 import { GroundRiskResult } from '../rest/ground-risk';
 import { PlaceRef } from '../rest/place';
 import { PlanningConstraintsResult } from '../rest/planning-constraints';
+import { schoolPhaseSlugs } from '../rest/school-values';
+import { SchoolsResult } from '../rest/schools';
 import { Source } from '../rest/sources';
 import { z } from '../zod';
 
@@ -47,4 +49,16 @@ export const DescribeAreaStatistics = defineCommand(
   'DescribeAreaStatistics',
   z.object({ postcode: z.string().min(5).max(8) }),
   sourced(AreaStatisticsResult),
+);
+
+export const FindSchools = defineCommand(
+  'FindSchools',
+  z.object({
+    place: PlaceRef,
+    radiusMetres: z.number().int().min(100).max(5000),
+    phases: z.array(z.enum(schoolPhaseSlugs)).nullable(),
+    includeClosed: z.boolean(),
+    limit: z.number().int().min(1).max(100),
+  }),
+  sourced(SchoolsResult),
 );

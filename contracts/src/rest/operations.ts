@@ -15,6 +15,7 @@ import { areaDeprivation } from './deprivation';
 import { propertyGroundRisk } from './ground-risk';
 import { areaPlanningConstraints } from './planning-constraints';
 import { areaStatistics } from './area-statistics';
+import { areaSchools } from './schools';
 import { datasetsList, postcodeLookup } from './reference-data';
 import { renovationUpliftCalculator } from './renovation-calculator';
 import { openApiDocumentOperation } from './service-operations';
@@ -46,6 +47,7 @@ export const operations = {
   property_ground_risk: propertyGroundRisk,
   area_planning_constraints: areaPlanningConstraints,
   area_statistics: areaStatistics,
+  area_schools: areaSchools,
   openapi_document: openApiDocumentOperation,
 } as const;
 

@@ -11,6 +11,7 @@ import { groundRiskFromEnv } from './ground-risk/config';
 import { screenGroundRisk } from './ground-risk/screen-ground-risk';
 import { findPlanningConstraints } from './planning/find-constraints';
 import { projectionName } from './import/import-dataset';
+import { findSchools } from './schools/find-schools';
 import { datasetVersionsProjection } from './read-models/dataset-versions';
 
 // The location service owns the reference datasets: it keeps their read models (which version of each serves, and the
@@ -34,6 +35,7 @@ const main = async () => {
   const crime = { db: rt.store.pool, police: policeApiFromEnv(), logger: rt.logger };
   const groundRisk = { db: rt.store.pool, settings: groundRiskFromEnv(), logger: rt.logger, now: () => rt.clock.now() };
   const planning = { db: rt.store.pool, today: () => ukDate(rt.clock.now()) };
+  const schools = { db: rt.store.pool };
   const handlers = [
     // A lookup: an answer nobody waits for is not worth the register's time.
     handler(epc.FindEnergyCertificates, (data) => findCertificates(certificates, data.property), { dropWhenLate: true }),
@@ -44,6 +46,7 @@ const main = async () => {
     handler(locationIntelligence.DescribeAreaStatistics, (data) => describeAreaStatistics(rt.store.pool, data.postcode), {
       dropWhenLate: true,
     }),
+    handler(locationIntelligence.FindSchools, (data) => findSchools(schools, data), { dropWhenLate: true }),
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'location', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());

@@ -4,6 +4,7 @@ import { areaDeprivationHandler } from '../routes/area/deprivation';
 import { groundRiskHandler } from '../routes/area/ground-risk';
 import { planningConstraintsHandler } from '../routes/area/planning-constraints';
 import { areaStatisticsHandler } from '../routes/area/statistics';
+import { areaSchoolsHandler } from '../routes/area/schools';
 import { floorAreaHandler } from '../routes/epc/floor-area';
 import { propertyEpcHandler } from '../routes/epc/property-epc';
 import { datasets } from '../routes/reference-data/datasets';
@@ -41,6 +42,7 @@ export const handlers: Handlers = {
   property_ground_risk: groundRiskHandler,
   area_planning_constraints: planningConstraintsHandler,
   area_statistics: areaStatisticsHandler,
+  area_schools: areaSchoolsHandler,
 };
 
 const document = openApiDocument();

@@ -30,4 +30,5 @@ export const attributions = {
     'database right 2026.',
   policeUk: 'Contains public sector information licensed under the Open Government Licence v3.0.',
   census2021: 'Source: Office for National Statistics licensed under the Open Government Licence v.3.0.',
+  gias: 'Contains public sector information licensed under the Open Government Licence v3.0. (Department for Education, Get Information About Schools)',
 } as const;

@@ -5,6 +5,8 @@ import type { Dataset } from './dataset';
 import { inspire } from './inspire';
 import { iod } from './iod';
 import { epcDomestic } from './epc-domestic';
+import { gias } from './gias';
+import { giasLinks } from './gias-links';
 import { onsPostcodeLookup } from './ons-postcode-lookup';
 import { onspd } from './onspd';
 import { osOpenNames } from './os-open-names';
@@ -27,5 +29,7 @@ export const datasetCatalogue: ReadonlyMap<string, Dataset> = new Map(
     iod,
     planningData,
     census2021,
+    gias,
+    giasLinks,
   ].map((d) => [d.name, d]),
 );
