@@ -1,0 +1,123 @@
+// `npm run bench:location`: each Location Intelligence operation through the whole stack (gateway: key, limits,
+// reservation and capture at the ledger; the location service over Kafka; its read of the reference data, or the
+// open-data test environment for ground risk), with the national postcode set loaded (all of OS Code-Point Open,
+// 1.74 million postcodes) and a full month of one police force's street-level crime (West Yorkshire, July 2017: 28,537
+// records), plus the demo region's deprivation, Census, schools and planning files. Queries are real postcodes of the
+// areas each dataset covers, drawn once, repeatably. Prints throughput and p50/p99 per operation and concurrency.
+import { AdminClient } from '@pds/infra';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { benchServers, percentile, startBenchStack } from './servers';
+
+const run = promisify(execFile);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const repo = join(__dirname, '..', '..');
+const data = process.env.PDS_SHARED_DATA_DIR ?? '/work/shared/data';
+const demo = join(repo, 'services', 'location', 'demo-data');
+const cli = join(repo, 'services', 'location', 'dist', 'import', 'cli.js');
+const callsPerRun = Number(process.env.CALLS ?? 1_000);
+
+const load = async (databaseUrl: string, dataset: string, files: string[], synthetic?: string) => {
+  const t0 = performance.now();
+  const args = [cli, dataset, ...files, ...(synthetic ? ['--synthetic', synthetic] : [])];
+  const { stdout } = await run(process.execPath, args, { env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 1 << 20 });
+  log(`  ${stdout.trim().split('\n').at(-1)} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+};
+
+/** `concurrency` clients calling back to back, each query in turn, until `calls` are made. */
+const drive = async (urls: string[], apiKey: string, calls: number, concurrency: number) => {
+  const timesMs: number[] = [];
+  let started = 0;
+  const statuses = new Map<number, number>();
+  const client = async () => {
+    while (started < calls) {
+      const url = urls[started % urls.length]!;
+      started += 1;
+      const t0 = performance.now();
+      const res = await fetch(url, { headers: { 'x-api-key': apiKey } });
+      await res.arrayBuffer();
+      timesMs.push(performance.now() - t0);
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    }
+  };
+  const startedAt = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, client));
+  const seconds = (performance.now() - startedAt) / 1000;
+  timesMs.sort((a, b) => a - b);
+  const answers = [...statuses].map(([s, n]) => `${n}×${s}`).join(' ');
+  return `${(calls / seconds).toFixed(0).padStart(5)} calls/s   p50 ${percentile(timesMs, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(
+    timesMs,
+    99,
+  )
+    .toFixed(1)
+    .padStart(6)} ms   (${answers})`;
+};
+
+const demoImports = () =>
+  (
+    JSON.parse(readFileSync(join(demo, 'demo.json'), 'utf8')) as {
+      imports: Array<{ dataset: string; files: string[]; synthetic?: string }>;
+    }
+  ).imports;
+
+const main = async () => {
+  const servers = await benchServers(log);
+  const stack = await startBenchStack(servers);
+  const db = new pg.Pool({ connectionString: servers.databaseUrl, max: 2 });
+  try {
+    log('loading the national postcode set, a month of West Yorkshire crime and the demo region:');
+    await load(servers.databaseUrl, 'codepoint-open', [join(data, 'os_codepoint_open', 'codepo_gb.zip')]);
+    await load(servers.databaseUrl, 'police-uk', [join(data, 'police_uk_street', '2017-07-west-yorkshire-street.csv.gz')]);
+    for (const d of demoImports().filter((i) =>
+      ['ons-postcode-lookup', 'iod', 'census-2021', 'gias', 'gias-links', 'planning-data'].includes(i.dataset),
+    ))
+      await load(
+        servers.databaseUrl,
+        d.dataset,
+        d.files.map((f) => join(demo, f)),
+        d.synthetic,
+      );
+    const account = await new AdminClient(stack.adminUrl, 'bench-token').createAccount('enterprise', 10_000_000, {
+      cycle: 'non_renewing',
+      rateLimits: { perMinute: 1_000_000, perDay: 10_000_000, perMonth: 10_000_000 },
+    });
+    await db.query('SELECT setseed(0.2026)');
+    const postcodes = async (like: string, count = 200) =>
+      (
+        await db.query<{ postcode: string }>(`SELECT postcode FROM codepoint_postcodes WHERE postcode LIKE $1 ORDER BY random() LIMIT $2`, [
+          like,
+          count,
+        ])
+      ).rows.map((r) => encodeURIComponent(r.postcode));
+    const [leeds, reading, wakefield] = [await postcodes('LS%'), await postcodes('RG3%'), await postcodes('WF%')];
+    const mixed = (a: string[], b: string[]) => a.flatMap((x, i) => [x, b[i % b.length]!]);
+    const api = (path: string) => `${stack.gatewayUrl}/api/v1${path}`;
+    const operations: Array<[string, string[]]> = [
+      ['crime (LS, 500 m, latest month)', leeds.map((p) => api(`/area/crime?postcode=${p}`))],
+      ['deprivation (RG, LS)', mixed(reading, leeds).map((p) => api(`/area/deprivation?postcode=${p}`))],
+      ['area statistics (RG, LS)', mixed(reading, leeds).map((p) => api(`/area/statistics?postcode=${p}`))],
+      ['nearby schools (RG, LS, 1 km)', mixed(reading, leeds).map((p) => api(`/area/schools?postcode=${p}`))],
+      ['planning constraints (RG)', reading.map((p) => api(`/area/planning-constraints?postcode=${p}`))],
+      ['ground risk (RG, WF; test env.)', mixed(reading, wakefield).map((p) => api(`/property/ground-risk?postcode=${p}`))],
+    ];
+    for (const [, urls] of operations) await drive(urls, account.apiKey, 100, 4); // warm-up
+    log(`Location Intelligence through the stack, ${callsPerRun} calls per line:`);
+    for (const concurrency of [1, 8])
+      for (const [name, urls] of operations)
+        log(
+          `  ${name.padEnd(34)} ${String(concurrency).padStart(2)} clients ${await drive(urls, account.apiKey, callsPerRun, concurrency)}`,
+        );
+  } finally {
+    await db.end();
+    await stack.stop();
+    await servers.stop();
+  }
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${(error as Error).stack}\n`);
+  process.exit(1);
+});
