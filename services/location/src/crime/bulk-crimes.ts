@@ -31,11 +31,16 @@ export const monthsImported = async (db: pg.Pool): Promise<string[]> => {
   return rows.map((r) => r.month);
 };
 
-/** Which of `months` the import holds at the point. */
+/**
+ * Which of `months` the import holds at the point: for each, its record nearest the point (an index-ordered scan of
+ * the GiST index, stopping at the first) is within `coverageMetres`. A bitmap scan of every record within 10 km would
+ * read thousands of rows in a city to find one.
+ */
 export const monthsHeldAt = async (db: pg.Pool, at: Point, months: readonly string[]): Promise<Set<string>> => {
   const { rows } = await db.query<{ month: string }>(
     `SELECT m AS month FROM unnest($3::text[]) m
-      WHERE EXISTS (SELECT 1 FROM police_street_crimes c WHERE c.month = m AND ST_DWithin(c.geog, ${point}, $4, false))`,
+      WHERE (SELECT ST_Distance(c.geog, ${point}, false) FROM police_street_crimes c
+              WHERE c.month = m AND c.geog IS NOT NULL ORDER BY c.geog <-> ${point} LIMIT 1) <= $4`,
     [at.longitude, at.latitude, months, coverageMetres],
   );
   return new Set(rows.map((r) => r.month));

@@ -42,7 +42,8 @@ export const countCrimes = async (
     from = to = latest;
   }
   const months = monthsBetween(from as string, to as string);
-  const held = await monthsHeldAt(deps.db, at, months);
+  // The latest month held was found held just now; months asked for are checked.
+  const held = asked === undefined ? new Set(months) : await monthsHeldAt(deps.db, at, months);
   if (held.size === 0) return live(deps, { ...command, location, at, months, datasets: place.datasets });
   const answered = months.filter((m) => held.has(m));
   const [counts, nearest, widerCrimes] = await Promise.all([
