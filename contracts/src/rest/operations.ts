@@ -17,6 +17,7 @@ import { areaPlanningConstraints } from './planning-constraints';
 import { areaStatistics } from './area-statistics';
 import { areaSchools } from './schools';
 import { datasetsList, postcodeLookup } from './reference-data';
+import { purchaseTax } from './purchase-tax';
 import { renovationUpliftCalculator } from './renovation-calculator';
 import { openApiDocumentOperation } from './service-operations';
 
@@ -48,6 +49,7 @@ export const operations = {
   area_planning_constraints: areaPlanningConstraints,
   area_statistics: areaStatistics,
   area_schools: areaSchools,
+  finance_purchase_tax: purchaseTax,
   openapi_document: openApiDocumentOperation,
 } as const;
 

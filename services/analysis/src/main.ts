@@ -1,5 +1,6 @@
 import { analysis } from '@pds/contracts';
 import { bootService, handler, serveCommands } from '@pds/service-runtime';
+import { calculatePurchaseTax } from './purchase-tax/calculate';
 import { calculateRenovationUplift } from './renovation-uplift/calculate';
 
 const main = async () => {
@@ -9,6 +10,7 @@ const main = async () => {
     handler(analysis.CalculateRenovationUplift, async (data) => ({ ok: true, data: calculateRenovationUplift(data) }), {
       dropWhenLate: true,
     }),
+    handler(analysis.CalculatePurchaseTax, async (data) => ({ ok: true, data: calculatePurchaseTax(data) }), { dropWhenLate: true }),
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'analysis', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());

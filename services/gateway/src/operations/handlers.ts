@@ -6,6 +6,7 @@ import { planningConstraintsHandler } from '../routes/area/planning-constraints'
 import { areaStatisticsHandler } from '../routes/area/statistics';
 import { areaSchoolsHandler } from '../routes/area/schools';
 import { floorAreaHandler } from '../routes/epc/floor-area';
+import { purchaseTaxHandler } from '../routes/finance/purchase-tax';
 import { propertyEpcHandler } from '../routes/epc/property-epc';
 import { datasets } from '../routes/reference-data/datasets';
 import { postcodes } from '../routes/reference-data/postcodes';
@@ -43,6 +44,7 @@ export const handlers: Handlers = {
   area_planning_constraints: planningConstraintsHandler,
   area_statistics: areaStatisticsHandler,
   area_schools: areaSchoolsHandler,
+  finance_purchase_tax: purchaseTaxHandler,
 };
 
 const document = openApiDocument();

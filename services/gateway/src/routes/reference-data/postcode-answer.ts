@@ -23,9 +23,12 @@ const countries: Record<string, string> = {
   M83000003: 'Isle of Man',
 };
 
-/** GSS codes say their country by their first letter (E06000038: England). */
+/**
+ * GSS codes say their country by their first letter (E06000038: England); ONS's pseudo-codes for the Channel Islands
+ * and the Isle of Man (L99999999, M99999999) by theirs too.
+ */
 const countryOfCode = (code: string | null | undefined) =>
-  code ? Object.entries(countries).find(([c]) => c[0] === code[0] && /^[EWSN]/.test(code))?.[0] : undefined;
+  code ? Object.entries(countries).find(([c]) => c[0] === code[0] && /^[EWSNLM]/.test(code))?.[0] : undefined;
 
 /** `199507` → `1995-07`. */
 const month = (yyyymm: string | null | undefined) => (yyyymm && /^\d{6}$/.test(yyyymm) ? `${yyyymm.slice(0, 4)}-${yyyymm.slice(4)}` : null);

@@ -109,4 +109,26 @@ describe('a postcode answer from the postcode datasets', () => {
     expect([unplaced.data.latitude, unplaced.data.eastings]).toEqual([null, null]);
     expect(postcodeAnswer('ZZ1 1ZZ', {})).toBeUndefined();
   });
+  it("places the Channel Islands and the Isle of Man by ONS's pseudo-codes (GY1 1AA, IM1 1AA as the lookup has them)", () => {
+    const pseudo = (postcode: string, code: string, name: string, doterm: string | null) => ({
+      ...areas,
+      postcode,
+      pcd7: postcode,
+      pcd8: postcode.replace(' ', '  '),
+      dointr: '199405',
+      doterm,
+      usertype: 1,
+      oa_code: code,
+      lsoa_code: code,
+      msoa_code: code,
+      lad_code: code,
+      lsoa_name: `(pseudo) ${name}`,
+      msoa_name: `(pseudo) ${name}`,
+      lad_name: `Pseudo (${name})`,
+    });
+    const guernsey = postcodeAnswer('GY1 1AA', { areas: pseudo('GY1 1AA', 'L99999999', 'Channel Islands', null) });
+    expect(guernsey?.data.country).toEqual({ code: 'L93000001', name: 'Channel Islands' });
+    const douglas = postcodeAnswer('IM1 1AA', { areas: pseudo('IM1 1AA', 'M99999999', 'Isle of Man', '199912') });
+    expect(douglas?.data.country).toEqual({ code: 'M83000003', name: 'Isle of Man' });
+  });
 });

@@ -43,7 +43,8 @@ beforeAll(async () => {
   establishments = tableOf(readFileSync(join(demoData, establishmentsFile)));
   links = tableOf(readFileSync(join(demoData, linksFile)));
   fixture = tableOf(readFileSync(fixture2024));
-});
+  // The generator reads the real links file and Code-Point's positions: seconds of work, longer on a busy machine.
+}, 60_000);
 
 describe('the synthetic GIAS files', () => {
   it('are the generator output, byte for byte', () => {
