@@ -5,6 +5,7 @@ export * from './rest/operation';
 export * from './rest/operations';
 export * from './rest/renovation-calculator';
 export * from './rest/purchase-tax';
+export * from './rest/market';
 export * from './land-registry/extraction';
 export * from './messaging/envelope';
 export * from './messaging/topics';

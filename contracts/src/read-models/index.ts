@@ -1,6 +1,7 @@
 import { apiCallers } from './accounts';
 import { addresses, inspireParcels } from './addresses';
 import { datasetVersions } from './datasets';
+import { boeSeriesValues, ukHpiMonths } from './market';
 import { codepointPostcodes, onsPostcodeAreas, onspdPostcodes } from './postcodes';
 import type { ReadModel } from './read-model';
 import { titleOrderFiles, titleOrderViews } from './title-orders';
@@ -8,6 +9,8 @@ import { titleOrderFiles, titleOrderViews } from './title-orders';
 export * from './read-model';
 export {
   addresses,
+  boeSeriesValues,
+  ukHpiMonths,
   apiCallers,
   codepointPostcodes,
   inspireParcels,
@@ -29,4 +32,6 @@ export const readModels: readonly ReadModel[] = [
   onspdPostcodes,
   addresses,
   inspireParcels,
+  ukHpiMonths,
+  boeSeriesValues,
 ];

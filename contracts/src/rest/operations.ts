@@ -17,6 +17,7 @@ import { areaPlanningConstraints } from './planning-constraints';
 import { areaStatistics } from './area-statistics';
 import { areaSchools } from './schools';
 import { datasetsList, postcodeLookup } from './reference-data';
+import { bankRate, housePriceIndex, mortgageRates } from './market';
 import { purchaseTax } from './purchase-tax';
 import { renovationUpliftCalculator } from './renovation-calculator';
 import { openApiDocumentOperation } from './service-operations';
@@ -50,6 +51,9 @@ export const operations = {
   area_statistics: areaStatistics,
   area_schools: areaSchools,
   finance_purchase_tax: purchaseTax,
+  market_house_price_index: housePriceIndex,
+  market_bank_rate: bankRate,
+  market_mortgage_rates: mortgageRates,
   openapi_document: openApiDocumentOperation,
 } as const;
 

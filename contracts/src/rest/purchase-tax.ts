@@ -125,12 +125,10 @@ export const PurchaseTaxResult = z
       nonUkResident: z.boolean(),
     }),
     tax: pounds.openapi({ example: 4750, description: 'The tax due: bands and surcharges, rounded down to the pound' }),
-    taxName: z
-      .enum(['SDLT', 'LTT', 'LBTT'])
-      .openapi({
-        description:
-          'SDLT in England and Northern Ireland (and in Wales before 1 April 2018, Scotland before 1 April 2015), LTT in Wales, LBTT in Scotland',
-      }),
+    taxName: z.enum(['SDLT', 'LTT', 'LBTT']).openapi({
+      description:
+        'SDLT in England and Northern Ireland (and in Wales before 1 April 2018, Scotland before 1 April 2015), LTT in Wales, LBTT in Scotland',
+    }),
     taxTitle: z.string().openapi({ example: 'Stamp Duty Land Tax' }),
     authority: z.string().openapi({ example: 'HM Revenue & Customs' }),
     effectiveRate: z.number().openapi({ example: 1.6, description: 'Tax as a percentage of the price, one decimal' }),

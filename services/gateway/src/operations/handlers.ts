@@ -7,6 +7,9 @@ import { areaStatisticsHandler } from '../routes/area/statistics';
 import { areaSchoolsHandler } from '../routes/area/schools';
 import { floorAreaHandler } from '../routes/epc/floor-area';
 import { purchaseTaxHandler } from '../routes/finance/purchase-tax';
+import { bankRateHandler } from '../routes/market/bank-rate';
+import { housePriceIndexHandler } from '../routes/market/house-price-index';
+import { mortgageRatesHandler } from '../routes/market/mortgage-rates';
 import { propertyEpcHandler } from '../routes/epc/property-epc';
 import { datasets } from '../routes/reference-data/datasets';
 import { postcodes } from '../routes/reference-data/postcodes';
@@ -45,6 +48,9 @@ export const handlers: Handlers = {
   area_statistics: areaStatisticsHandler,
   area_schools: areaSchoolsHandler,
   finance_purchase_tax: purchaseTaxHandler,
+  market_house_price_index: housePriceIndexHandler,
+  market_bank_rate: bankRateHandler,
+  market_mortgage_rates: mortgageRatesHandler,
 };
 
 const document = openApiDocument();

@@ -22,6 +22,11 @@ export const attributions = {
   iod:
     'English Indices of Deprivation 2025, Ministry of Housing, Communities and Local Government. Contains public sector information ' +
     'licensed under the Open Government Licence v3.0.',
+  ukHpi:
+    'Contains HM Land Registry data © Crown copyright and database right 2025. This data is licensed under the Open Government Licence v3.0.',
+  boeSeries:
+    'Contains data from the Bank of England Database, licensed under the Open Government Licence v3.0, © the Governor and Company of the ' +
+    'Bank of England.',
   planningData:
     'Planning Data (planning.data.gov.uk, Ministry of Housing, Communities and Local Government), licensed under the Open Government ' +
     'Licence v3.0. Conservation areas, listed buildings, scheduled monuments and world heritage sites: © Historic England 2026. ' +

@@ -1,4 +1,5 @@
 import { addressBase } from './addressbase';
+import { boeSeries } from './boe-series';
 import { census2021 } from './census-2021';
 import { codePointOpen } from './codepoint-open';
 import type { Dataset } from './dataset';
@@ -13,6 +14,7 @@ import { osOpenNames } from './os-open-names';
 import { osOpenUprn } from './os-open-uprn';
 import { planningData } from './planning-data';
 import { policeUk } from './police-uk';
+import { ukHpi } from './uk-hpi';
 
 /** Every dataset the import command knows, by its name. */
 export const datasetCatalogue: ReadonlyMap<string, Dataset> = new Map(
@@ -31,5 +33,7 @@ export const datasetCatalogue: ReadonlyMap<string, Dataset> = new Map(
     census2021,
     gias,
     giasLinks,
+    ukHpi,
+    boeSeries,
   ].map((d) => [d.name, d]),
 );

@@ -1,9 +1,9 @@
-import { FormatError, openFile } from '../import/files';
+import { FormatError, openFile, type FileStream } from '../import/files';
 import { csvRecords } from './csv';
 
-/** The first record of a CSV file (its header), read before anything loads; a file that is not CSV fails here. */
-export const csvHeader = async (path: string, name: string): Promise<string[]> => {
-  const probe = await openFile(path);
+/** The first record of a CSV stream (its header), read before anything loads; a file that is not CSV fails here. */
+export const csvHeaderOf = async (open: () => Promise<FileStream>, name: string): Promise<string[]> => {
+  const probe = await open();
   try {
     for await (const record of csvRecords(probe.stream)) return record.fields.map((h) => h.trim());
   } catch (error) {
@@ -13,3 +13,6 @@ export const csvHeader = async (path: string, name: string): Promise<string[]> =
   }
   throw new FormatError(`${name} is empty`);
 };
+
+/** The header of a plain or gzip CSV file. */
+export const csvHeader = async (path: string, name: string): Promise<string[]> => csvHeaderOf(() => openFile(path), name);

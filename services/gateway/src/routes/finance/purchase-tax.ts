@@ -1,7 +1,7 @@
 import { type Nation, analysis, purchaseTax, purchaseTaxFirstDate } from '@pds/contracts';
-import { DateTime } from 'luxon';
 import { handlerOf } from '../../operations/handler';
 import { askAnalysis } from '../ask-analysis';
+import { ukToday } from '../market/months';
 import { findPostcode } from '../reference-data/postcodes';
 import { servingVersions, sourceOf } from '../reference-data/sources';
 
@@ -16,8 +16,6 @@ const nationOfCountry: Record<string, Nation | 'outside'> = {
   L93000001: 'outside',
   M83000003: 'outside',
 };
-
-const ukToday = (now: Date) => DateTime.fromJSDate(now).setZone('Europe/London').toISODate() as string;
 
 export const purchaseTaxHandler = handlerOf(purchaseTax, {
   handle: async ({ input, ctx, deps }) => {

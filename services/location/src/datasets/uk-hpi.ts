@@ -1,0 +1,141 @@
+import { basename } from 'node:path';
+import { FormatError, isZip, openFile, openZipMember, sizeOf, zipMembers, type FileStream } from '../import/files';
+import { attributions } from './attributions';
+import { csvRecords, decimal } from './csv';
+import { csvHeaderOf } from './csv-header';
+import { ogl, type Dataset, type ReadRow, type SqlValue } from './dataset';
+import { monthsHeld } from './police-uk';
+
+// HM Land Registry's UK House Price Index, the full file as published monthly
+// (https://publicdata.landregistry.gov.uk/market-trend-data/house-price-index-data/UK-HPI-full-file-YYYY-MM.csv; about the
+// file: https://www.gov.uk/government/publications/about-the-uk-house-price-index): one row per area and month, 54 columns
+// headed `Date,RegionName,AreaCode,AveragePrice,Index,IndexSA,1m%Change,12m%Change,AveragePriceSA,SalesVolume,` then
+// Price/Index/1m%Change/12m%Change for Detached, SemiDetached, Terraced and Flat, then cash, mortgage, first-time buyer,
+// former owner-occupier, new and old series. Columns are found by their published names. Dates are DD/MM/YYYY (some
+// copies write YYYY-MM-DD); empty cells are common (sales volumes of recent months, series not published for an area);
+// counts may be written as `305.0`. Each file holds every month from January 1995: an import replaces the months its
+// file holds and keeps any others, so a newer release supersedes an older one month by month. Index: January 2015 = 100.
+
+const typeSeries = [
+  ['detached', 'Detached'],
+  ['semi_detached', 'SemiDetached'],
+  ['terraced', 'Terraced'],
+  ['flat', 'Flat'],
+] as const;
+
+const allSeries = [
+  ['average_price', 'AveragePrice'],
+  ['hpi_index', 'Index'],
+  ['index_sa', 'IndexSA'],
+  ['change_1m', '1m%Change'],
+  ['change_12m', '12m%Change'],
+  ['average_price_sa', 'AveragePriceSA'],
+  ['sales_volume', 'SalesVolume'],
+] as const;
+
+/** Our column and the published header of each value kept, in table order after month, area code and name. */
+export const ukHpiValueColumns: ReadonlyArray<readonly [string, string]> = [
+  ...allSeries,
+  ...typeSeries.flatMap(([ours, theirs]) => [
+    [`${ours}_price`, `${theirs}Price`] as const,
+    [`${ours}_index`, `${theirs}Index`] as const,
+    [`${ours}_change_1m`, `${theirs}1m%Change`] as const,
+    [`${ours}_change_12m`, `${theirs}12m%Change`] as const,
+  ]),
+];
+
+type Columns = { date: number; region: number; code: number; values: number[] };
+
+export const ukHpiColumns = (header: readonly string[], file: string): Columns => {
+  const at = (name: string) => {
+    const i = header.findIndex((h) => h.trim() === name);
+    if (i < 0) throw new FormatError(`${file} is not a UK House Price Index full file: no column "${name}"`);
+    return i;
+  };
+  return { date: at('Date'), region: at('RegionName'), code: at('AreaCode'), values: ukHpiValueColumns.map(([, name]) => at(name)) };
+};
+
+const monthOf = (text: string): string | undefined => {
+  const t = text.trim();
+  const uk = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(t);
+  if (uk) return Number(uk[2]) >= 1 && Number(uk[2]) <= 12 ? `${uk[3]}-${uk[2]}` : undefined;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  return iso && Number(iso[2]) >= 1 && Number(iso[2]) <= 12 ? `${iso[1]}-${iso[2]}` : undefined;
+};
+
+/** One published row as our columns, or why not. */
+export const ukHpiRow = (columns: Columns, fields: string[]): { values: SqlValue[] } | { rejected: string } => {
+  const month = monthOf(fields[columns.date] ?? '');
+  if (!month) return { rejected: `Date ${JSON.stringify(fields[columns.date])} is not DD/MM/YYYY` };
+  const code = fields[columns.code]?.trim();
+  if (!code) return { rejected: 'no AreaCode' };
+  const values: SqlValue[] = [month, code, fields[columns.region]?.trim() || null];
+  for (const [i, at] of columns.values.entries()) {
+    const text = fields[at]?.trim() ?? '';
+    if (text === '') {
+      values.push(null);
+      continue;
+    }
+    const n = decimal(text);
+    const [ours, theirs] = ukHpiValueColumns[i]!;
+    if (n === undefined) return { rejected: `${theirs} ${JSON.stringify(text)} is not a number` };
+    if (ours === 'sales_volume' && !Number.isInteger(n)) return { rejected: `SalesVolume ${JSON.stringify(text)} is not a count` };
+    values.push(n);
+  }
+  return { values };
+};
+
+const fileMember = /(^|\/)UK-HPI-full-file[^/]*\.csv$/i;
+
+const openPart = async (path: string): Promise<{ name: string; sizeBytes: number; open: () => Promise<FileStream> }> => {
+  if (!(await isZip(path))) return { name: basename(path), sizeBytes: sizeOf(path), open: () => openFile(path) };
+  const member = (await zipMembers(path)).find((m) => fileMember.test(m.name));
+  if (!member) throw new FormatError(`${basename(path)} holds no UK-HPI-full-file….csv`);
+  return { name: `${basename(path)}:${member.name}`, sizeBytes: member.compressedBytes, open: () => openZipMember(path, member.name) };
+};
+
+export const ukHpi: Dataset = {
+  name: 'uk-hpi',
+  importerVersion: 1,
+  title: 'UK House Price Index (full file)',
+  publisher: 'HM Land Registry',
+  licence: ogl,
+  attribution: attributions.ukHpi,
+  relation: 'uk_hpi_months',
+  columns: [
+    { name: 'month', type: 'text' },
+    { name: 'area_code', type: 'text' },
+    { name: 'region_name', type: 'text' },
+    ...ukHpiValueColumns.map(([name]) => ({ name, type: name === 'sales_volume' ? 'integer' : 'double precision' })),
+  ],
+  indexes: ['CREATE UNIQUE INDEX ON {table} (area_code, month)', 'CREATE INDEX ON {table} (lower(region_name), month)'],
+  accumulates: { partColumns: ['month'], vintage: monthsHeld },
+  open: async (paths) => {
+    if (paths.length !== 1) throw new FormatError('uk-hpi takes one file: UK-HPI-full-file-YYYY-MM.csv (plain, gzip or in a zip)');
+    const part = await openPart(paths[0] as string);
+    const found = ukHpiColumns(await csvHeaderOf(part.open, part.name), part.name);
+    const months = new Set<string>();
+    let current: (() => number) | undefined;
+    return {
+      get vintage() {
+        return monthsHeld([...months]);
+      },
+      parts: [{ name: part.name, sizeBytes: part.sizeBytes }],
+      bytesRead: () => current?.() ?? 0,
+      rows: async function* (): AsyncGenerator<ReadRow> {
+        const file = await part.open();
+        current = file.bytesRead;
+        let header = true;
+        for await (const { line, fields } of csvRecords(file.stream)) {
+          if (header) {
+            header = false;
+            continue;
+          }
+          const row = ukHpiRow(found, fields);
+          if ('values' in row) months.add(String(row.values[0]));
+          yield { part: part.name, line, ...row };
+        }
+      },
+    };
+  },
+};

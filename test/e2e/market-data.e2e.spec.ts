@@ -1,0 +1,267 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
+import { startTestStack, type TestStack } from '../support/stack';
+
+// Market Data through the whole stack: the UK HPI full-file sample and Bank Rate as published (/work/shared/data, see
+// its MANIFEST.md) and the SYNTHETIC quoted mortgage rates (services/location/test-data), imported with the import
+// command. Every expected value is read from the files here; 1 credit an answer, nothing for a refusal.
+
+const run = promisify(execFile);
+const repo = join(__dirname, '..', '..');
+const demo = join(repo, 'services', 'location', 'demo-data');
+const hpiFile = '/work/shared/data/hmlr_uk_hpi/UK-HPI-full-file_random-sample.csv.gz';
+const bankRateFile = '/work/shared/data/boe_bank_rate/IUDBEDR_bank_rate_changes.csv';
+const mortgageFile = join(repo, 'services', 'location', 'test-data', 'SYNTHETIC_iadb_quoted_mortgage_rates_2024-2025.csv');
+
+const [hpiHeaderLine = '', ...hpiRecords] = gunzipSync(readFileSync(hpiFile)).toString('utf8').split(/\r?\n/).filter(Boolean);
+const hpiHeader = hpiHeaderLine.split(',');
+const col = (f: string[], name: string) => f[hpiHeader.indexOf(name)] ?? '';
+const num = (s: string) => (s === '' ? null : Number(s));
+const monthOf = (f: string[]) => {
+  const [, m, y] = col(f, 'Date').split('/');
+  return `${y}-${m}`;
+};
+/** The file's rows of an area, in month order, as the answer should give them. */
+const hpiSeries = (code: string, prefix: '' | 'Flat') =>
+  hpiRecords
+    .map((r) => r.split(','))
+    .filter((f) => col(f, 'AreaCode') === code)
+    .sort((a, b) => monthOf(a).localeCompare(monthOf(b)))
+    .map((f) => ({
+      month: monthOf(f),
+      averagePrice:
+        num(col(f, prefix ? `${prefix}Price` : 'AveragePrice')) === null
+          ? null
+          : Math.round(Number(col(f, prefix ? `${prefix}Price` : 'AveragePrice'))),
+      index: num(col(f, `${prefix}Index`)),
+      change1mPercent: num(col(f, `${prefix}1m%Change`)),
+      change12mPercent: num(col(f, `${prefix}12m%Change`)),
+      salesVolume: prefix ? null : num(col(f, 'SalesVolume')),
+    }));
+
+const [mortgageHeader = '', ...mortgageRecords] = readFileSync(mortgageFile, 'utf8').split('\r\n').filter(Boolean);
+/** A series of the SYNTHETIC mortgage file by month, blanks left out. */
+const mortgageSeries = (code: string) => {
+  const at = mortgageHeader.split(',').indexOf(code);
+  const months: Record<string, string> = {
+    Jan: '01',
+    Feb: '02',
+    Mar: '03',
+    Apr: '04',
+    May: '05',
+    Jun: '06',
+    Jul: '07',
+    Aug: '08',
+    Sep: '09',
+    Oct: '10',
+    Nov: '11',
+    Dec: '12',
+  };
+  return mortgageRecords
+    .map((r) => r.split(','))
+    .filter((f) => f[at] !== '')
+    .map((f) => {
+      const [, mon, year] = f[0]!.split(' ');
+      return { month: `${year}-${months[mon!]}`, ratePercent: Number(f[at]) };
+    });
+};
+
+let t: TestStack;
+let apiKey: string;
+let accountId: string;
+
+const importFile = async (dataset: string, file: string, ...more: string[]) => {
+  await run(process.execPath, [join(repo, 'services', 'location', 'dist', 'import', 'cli.js'), dataset, file, ...more], {
+    env: { ...process.env, DATABASE_URL: t.databaseUrl },
+    maxBuffer: 1 << 20,
+  });
+};
+
+beforeAll(async () => {
+  t = await startTestStack();
+  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 1_000, {
+    cycle: 'non_renewing',
+    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
+  }));
+  await importFile('codepoint-open', join(demo, 'codepo_gb_RG_LS_WF.zip'));
+  await importFile('ons-postcode-lookup', join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz'));
+  await importFile('uk-hpi', hpiFile);
+}, 240_000);
+afterAll(async () => t?.stop());
+
+const balance = async () => (await t.admin.showAccount(accountId)).availableCredits;
+const ask = async (path: string, credits: number) => {
+  const before = await balance();
+  const r = await t.send('GET', path, apiKey);
+  expect([r.headers.get('x-credits-charged'), r.body.billing?.creditsCharged ?? 0]).toEqual([String(credits), credits]);
+  expect(await balance()).toBe(before - credits);
+  return r;
+};
+const datasetsOf = (body: { sources: Array<{ dataset: string }> }) => body.sources.map((s) => s.dataset).sort();
+
+describe('the UK House Price Index', () => {
+  const reading = hpiSeries('E06000038', '');
+
+  it("gives an area's months as the file has them, by name in any case or by GSS code", async () => {
+    expect(reading.length).toBeGreaterThan(5);
+    for (const area of ['Reading', 'READING', 'e06000038']) {
+      const r = await ask(`/market/house-price-index?area=${area}&from=1995-01&to=2025-02`, 1);
+      expect(r.status).toBe(200);
+      expect(r.body.data).toEqual({
+        area: { code: 'E06000038', name: 'Reading' },
+        propertyType: 'all',
+        from: '1995-01',
+        to: '2025-02',
+        series: reading,
+      });
+      expect(datasetsOf(r.body)).toEqual(['uk-hpi']);
+    }
+  });
+
+  it('gives one property type, without sales volumes (published for all types only)', async () => {
+    const r = await ask('/market/house-price-index?area=Reading&from=1995-01&to=2025-02&propertyType=flat', 1);
+    expect(r.body.data.series).toEqual(hpiSeries('E06000038', 'Flat'));
+  });
+
+  it("takes a postcode's local authority, and by default the 12 months to the latest month held", async () => {
+    const latest = reading.at(-1)!.month;
+    const [y, m] = latest.split('-').map(Number) as [number, number];
+    const from = m === 12 ? `${y}-01` : `${y - 1}-${String(m + 1).padStart(2, '0')}`;
+    const r = await ask('/market/house-price-index?postcode=rg301aa', 1);
+    expect(r.body.data).toEqual({
+      area: { code: 'E06000038', name: 'Reading' },
+      propertyType: 'all',
+      from,
+      to: latest,
+      series: reading.filter((s) => s.month >= from),
+    });
+    expect(datasetsOf(r.body)).toEqual(['codepoint-open', 'ons-postcode-lookup', 'uk-hpi']);
+  });
+
+  it.each([
+    ['area=Atlantis', 400, 'UNKNOWN_AREA'],
+    ['area=Reading&from=2025-02&to=2024-02', 400, 'INVALID_DATE_RANGE'],
+    ['area=Reading&to=2024-13', 400, 'INVALID_PARAMETERS'],
+    ['area=Reading&propertyType=bungalow', 400, 'INVALID_PARAMETERS'],
+    ['area=Reading&postcode=RG30%201AA', 400, 'INVALID_PARAMETERS'],
+    ['', 400, 'INVALID_PARAMETERS'],
+    ['postcode=RG30', 400, 'INVALID_POSTCODE'],
+    ['postcode=ZZ9%209ZZ', 404, 'POSTCODE_NOT_FOUND'],
+  ])('%s: %s %s, nothing charged', async (query, status, code) => {
+    const r = await ask(`/market/house-price-index?${query}`, 0);
+    expect([r.status, r.body.error?.code]).toEqual([status, code]);
+  });
+});
+
+describe('Bank Rate and mortgage rates', () => {
+  it('answer 503 before their series are imported, charging nothing', async () => {
+    for (const path of ['/market/bank-rate?date=2025-01-01', '/market/mortgage-rates']) {
+      const r = await ask(path, 0);
+      expect([r.status, r.body.error?.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    }
+    await importFile('boe-series', bankRateFile);
+    await importFile(
+      'boe-series',
+      mortgageFile,
+      '--synthetic',
+      'SYNTHETIC quoted mortgage rates in the Bank of England database layout, for tests',
+    );
+  });
+
+  it.each([
+    // The file: 18 Dec 2025 → 3.75; 07 Aug 2025 → 4; 01 Aug 2024 → 5 … 02 Jan 1975 → 11.5
+    ['2025-12-18', 3.75, '2025-12-18'],
+    ['2025-12-17', 4, '2025-08-07'],
+    ['2026-11-26', 3.75, '2025-12-18'],
+    ['1975-01-02', 11.5, '1975-01-02'],
+  ])('Bank Rate on %s: %s%%, in force since %s', async (date, rate, since) => {
+    const r = await ask(`/market/bank-rate?date=${date}`, 1);
+    expect(r.body.data).toEqual({
+      seriesCode: 'IUDBEDR',
+      date,
+      ratePercent: rate,
+      inForceSince: since,
+      from: null,
+      to: null,
+      changes: [],
+      latestObservation: '2025-12-18',
+    });
+  });
+
+  it('every change in 2025, with its size, and the rate on 1 January (4.75% since 7 November 2024)', async () => {
+    const r = await ask('/market/bank-rate?from=2025-01-01&to=2025-12-31', 1);
+    expect(r.body.data).toMatchObject({
+      date: null,
+      ratePercent: 4.75,
+      inForceSince: '2024-11-07',
+      changes: [
+        { date: '2025-02-06', ratePercent: 4.5, changePercentagePoints: -0.25 },
+        { date: '2025-05-08', ratePercent: 4.25, changePercentagePoints: -0.25 },
+        { date: '2025-08-07', ratePercent: 4, changePercentagePoints: -0.25 },
+        { date: '2025-12-18', ratePercent: 3.75, changePercentagePoints: -0.25 },
+      ],
+    });
+    expect(r.body.sources).toEqual([expect.objectContaining({ dataset: 'boe-series', publisher: 'Bank of England', synthetic: true })]);
+  });
+
+  it('takes today in the UK when no date is given: 00:30 on 7 August 2025 in London is still the 6th in UTC', async () => {
+    t.setClockFrozenAt(new Date('2025-08-06T23:30:00Z'));
+    try {
+      const r = await ask('/market/bank-rate', 1);
+      expect(r.body.data).toMatchObject({ date: '2025-08-07', ratePercent: 4, inForceSince: '2025-08-07' });
+    } finally {
+      t.setClockOffset(0);
+    }
+  });
+
+  it('mortgage rates: by default six products over the 12 months to the latest held, a month not published left out', async () => {
+    const r = await ask('/market/mortgage-rates', 1);
+    expect(r.body.data.from).toBe('2025-01');
+    expect(r.body.data.to).toBe('2025-12');
+    expect(r.body.data.products.map((p: { product: string; seriesCode: string }) => [p.product, p.seriesCode])).toEqual([
+      ['two-year-fixed-75-ltv', 'IUMBV34'],
+      ['two-year-fixed-90-ltv', 'IUMB482'],
+      ['five-year-fixed-75-ltv', 'IUMBV42'],
+      ['five-year-fixed-95-ltv', 'IUM5WTL'],
+      ['lifetime-tracker', 'IUMBV24'],
+      ['standard-variable-rate', 'IUMTLMV'],
+    ]);
+    const fiveYear95 = r.body.data.products[3].months;
+    expect(fiveYear95).toEqual(mortgageSeries('IUM5WTL').filter((m) => m.month >= '2025-01'));
+    expect(fiveYear95).toHaveLength(11);
+  });
+
+  it('mortgage rates: the products and months asked for', async () => {
+    const r = await ask('/market/mortgage-rates?products=two-year-fixed-60-ltv,ten-year-fixed-75-ltv&from=2024-01&to=2024-03', 1);
+    expect(r.body.data.products).toEqual([
+      {
+        product: 'two-year-fixed-60-ltv',
+        seriesCode: 'IUMZICQ',
+        description: '2 year (60% LTV) fixed rate mortgage',
+        months: mortgageSeries('IUMZICQ').slice(0, 3),
+      },
+      {
+        product: 'ten-year-fixed-75-ltv',
+        seriesCode: 'IUMBV45',
+        description: '10 year (75% LTV) fixed rate mortgage',
+        months: mortgageSeries('IUMBV45').slice(0, 3),
+      },
+    ]);
+  });
+
+  it.each([
+    ['/market/bank-rate?date=1975-01-01', 400, 'DATE_OUT_OF_RANGE'],
+    ['/market/bank-rate?date=2025-02-30', 400, 'INVALID_PARAMETERS'],
+    ['/market/bank-rate?from=2025-02-01', 400, 'INVALID_PARAMETERS'],
+    ['/market/bank-rate?date=2025-02-01&from=2025-01-01&to=2025-03-01', 400, 'INVALID_PARAMETERS'],
+    ['/market/bank-rate?from=2025-03-01&to=2025-01-01', 400, 'INVALID_DATE_RANGE'],
+    ['/market/mortgage-rates?products=interest-only', 400, 'INVALID_PARAMETERS'],
+    ['/market/mortgage-rates?from=2025-06&to=2025-01', 400, 'INVALID_DATE_RANGE'],
+  ])('%s: %s %s, nothing charged', async (path, status, code) => {
+    const r = await ask(path, 0);
+    expect([r.status, r.body.error?.code]).toEqual([status, code]);
+  });
+});
