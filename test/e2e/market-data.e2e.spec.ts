@@ -265,3 +265,68 @@ describe('Bank Rate and mortgage rates', () => {
     expect([r.status, r.body.error?.code]).toEqual([status, code]);
   });
 });
+
+describe('Inflation', () => {
+  const testData = join(repo, 'services', 'location', 'test-data');
+  const file = (cdid: string) => join(testData, `SYNTHETIC_ons_mm23_${cdid}.csv`);
+  /** A series' monthly values, read here from the SYNTHETIC download (rows after its eight about the series). */
+  const monthly = (cdid: string) => {
+    const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+    return new Map(
+      readFileSync(file(cdid), 'utf8')
+        .split('\r\n')
+        .filter(Boolean)
+        .slice(8)
+        .map((l) => l.replace(/"/g, '').split(','))
+        .flatMap(([p, v]) => {
+          const m = /^(\d{4}) ([A-Z]{3})$/.exec(p!);
+          return m ? [[`${m[1]}-${String(months.indexOf(m[2]!) + 1).padStart(2, '0')}`, Number(v)] as const] : [];
+        }),
+    );
+  };
+
+  it('answers 503 before a series is imported, charging nothing', async () => {
+    const r = await ask('/market/inflation', 0);
+    expect([r.status, r.body.error?.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    await importFile(
+      'ons-timeseries',
+      file('d7g7'),
+      file('d7bt'),
+      file('l55o'),
+      file('l522'),
+      '--synthetic',
+      'SYNTHETIC MM23 series for tests',
+    );
+  });
+
+  it('gives CPI and CPIH, rate and index, for the 12 months to the latest held, as the files have them', async () => {
+    const [cpiRate, cpiIndex, cpihRate, cpihIndex] = ['d7g7', 'd7bt', 'l55o', 'l522'].map(monthly) as [
+      Map<string, number>,
+      Map<string, number>,
+      Map<string, number>,
+      Map<string, number>,
+    ];
+    const r = await ask('/market/inflation', 1);
+    expect(r.body.data.from).toBe('2025-01');
+    expect(r.body.data.to).toBe('2025-12');
+    expect(r.body.data.series).toEqual({ cpi: { annualRate: 'D7G7', index: 'D7BT' }, cpih: { annualRate: 'L55O', index: 'L522' } });
+    expect(r.body.data.months).toHaveLength(12);
+    for (const m of r.body.data.months) {
+      expect(m).toEqual({
+        month: m.month,
+        cpi: { annualRatePercent: cpiRate.get(m.month), index: cpiIndex.get(m.month) },
+        cpih: { annualRatePercent: cpihRate.get(m.month), index: cpihIndex.get(m.month) },
+      });
+    }
+    expect(r.body.sources).toEqual([expect.objectContaining({ dataset: 'ons-timeseries', synthetic: true })]);
+  });
+
+  it('keeps to the months asked for, and refuses a reversed range or a bad month, charging nothing', async () => {
+    const r = await ask('/market/inflation?from=2023-11&to=2024-02', 1);
+    expect(r.body.data.months.map((m: { month: string }) => m.month)).toEqual(['2023-11', '2023-12', '2024-01', '2024-02']);
+    const reversedRange = await ask('/market/inflation?from=2024-02&to=2023-11', 0);
+    expect([reversedRange.status, reversedRange.body.error?.code]).toEqual([400, 'INVALID_DATE_RANGE']);
+    const bad = await ask('/market/inflation?to=2024-2', 0);
+    expect([bad.status, bad.body.error?.code]).toEqual([400, 'INVALID_PARAMETERS']);
+  });
+});

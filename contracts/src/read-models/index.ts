@@ -1,7 +1,7 @@
 import { apiCallers } from './accounts';
 import { addresses, inspireParcels } from './addresses';
 import { datasetVersions } from './datasets';
-import { boeSeriesValues, ukHpiMonths } from './market';
+import { boeSeriesValues, onsTimeseriesValues, ukHpiMonths } from './market';
 import { codepointPostcodes, onsPostcodeAreas, onspdPostcodes } from './postcodes';
 import type { ReadModel } from './read-model';
 import { titleOrderFiles, titleOrderViews } from './title-orders';
@@ -10,6 +10,7 @@ export * from './read-model';
 export {
   addresses,
   boeSeriesValues,
+  onsTimeseriesValues,
   ukHpiMonths,
   apiCallers,
   codepointPostcodes,
@@ -34,4 +35,5 @@ export const readModels: readonly ReadModel[] = [
   inspireParcels,
   ukHpiMonths,
   boeSeriesValues,
+  onsTimeseriesValues,
 ];

@@ -53,3 +53,20 @@ export const boeSeriesValues = defineReadModel({
     value: z.number(),
   }),
 });
+
+export const onsTimeseriesValues = defineReadModel({
+  relation: 'ons_timeseries_values',
+  owner: 'location',
+  readers: ['gateway'],
+  description: 'ONS time series: one row per series (CDID) and period (a year, `2024 Q1`, or a month `2024-01`), the value as published.',
+  row: z.object({
+    cdid: z.string(),
+    dataset_id: z.string(),
+    title: z.string(),
+    unit: z.string(),
+    release_date: z.string(),
+    frequency: z.string(),
+    period: z.string(),
+    value: z.number(),
+  }),
+});

@@ -11,8 +11,8 @@ import { sourcedEnvelope } from './sources';
 
 export const marketCredits = 1;
 
-const isoDate = (description: string) =>
-  z.string().trim().refine(isCalendarDate, 'must be a date, YYYY-MM-DD').openapi({ type: 'string', format: 'date', description });
+const isoDate = (description: string, example: string) =>
+  z.string().trim().refine(isCalendarDate, 'must be a date, YYYY-MM-DD').openapi({ type: 'string', format: 'date', description, example });
 
 // House price index
 
@@ -20,16 +20,10 @@ export const hpiPropertyTypes = ['all', 'detached', 'semi-detached', 'terraced',
 
 export const HousePriceIndexQuery = z
   .strictObject({
-    area: z
-      .string()
-      .trim()
-      .min(2)
-      .max(100)
-      .optional()
-      .openapi({
-        example: 'Reading',
-        description: "The UK HPI's area: its name as published (any case) or its GSS code (E06000038); or give `postcode`",
-      }),
+    area: z.string().trim().min(2).max(100).optional().openapi({
+      example: 'Reading',
+      description: "The UK HPI's area: its name as published (any case) or its GSS code (E06000038); or give `postcode`",
+    }),
     postcode: Postcode.optional().openapi({
       type: 'string',
       example: 'RG30 1AA',
@@ -37,7 +31,7 @@ export const HousePriceIndexQuery = z
     }),
     from: Month.optional().openapi({ description: 'First month (YYYY-MM); default 11 months before `to`' }),
     to: Month.optional().openapi({ description: 'Last month (YYYY-MM); default the latest month held for the area' }),
-    propertyType: z.enum(hpiPropertyTypes).optional().default('all').openapi({ default: 'all' }),
+    propertyType: z.enum(hpiPropertyTypes).optional().default('all').openapi({ default: 'all', example: 'flat' }),
   })
   .openapi('HousePriceIndexQuery');
 
@@ -97,6 +91,7 @@ export const housePriceIndex = defineOperation({
     INVALID_DATE_RANGE: '`from` is after `to`; nothing charged',
     UNKNOWN_AREA: 'The index holds no area of that name or code (or none for the postcode’s local authority); nothing charged',
     POSTCODE_NOT_FOUND: 'No postcode dataset serving holds the postcode; nothing charged',
+    DATABASE_ERROR: 'The series could not be read; nothing charged; retry',
   },
   parameterErrors: { postcode: { code: 'INVALID_POSTCODE', message: '`postcode` must be a full UK postcode, such as RG30 1AA.' } },
 });
@@ -107,9 +102,9 @@ export const bankRateSeries = 'IUDBEDR';
 
 export const BankRateQuery = z
   .strictObject({
-    date: isoDate('The day (YYYY-MM-DD) whose rate is wanted; default today in the UK. Or give `from` and `to`').optional(),
-    from: isoDate('With `to`: every change of Bank Rate from this day…').optional(),
-    to: isoDate('…to this day, inclusive').optional(),
+    date: isoDate('The day (YYYY-MM-DD) whose rate is wanted; default today in the UK. Or give `from` and `to`', '2025-08-07').optional(),
+    from: isoDate('With `to`: every change of Bank Rate from this day…', '2025-01-01').optional(),
+    to: isoDate('…to this day, inclusive', '2025-12-31').optional(),
   })
   .openapi('BankRateQuery');
 
@@ -161,6 +156,7 @@ export const bankRate = defineOperation({
     INVALID_DATE_RANGE: '`from` is after `to`; nothing charged',
     DATE_OUT_OF_RANGE: 'Before the first day the series holds; nothing charged',
     SERVICE_UNAVAILABLE: 'No Bank Rate series is imported; nothing charged',
+    DATABASE_ERROR: 'The series could not be read; nothing charged; retry',
   },
 });
 
@@ -253,5 +249,71 @@ export const mortgageRates = defineOperation({
     INVALID_PARAMETERS: 'A month that is not YYYY-MM, or an unknown product; nothing charged',
     INVALID_DATE_RANGE: '`from` is after `to`; nothing charged',
     SERVICE_UNAVAILABLE: 'None of the mortgage rate series asked for is imported; nothing charged',
+    DATABASE_ERROR: 'The series could not be read; nothing charged; retry',
+  },
+});
+
+// Inflation
+
+/** The ONS series (dataset MM23) of each measure: the 12-month rate and the index (2015 = 100). */
+export const inflationSeries = {
+  cpi: { annualRate: 'D7G7', index: 'D7BT' },
+  cpih: { annualRate: 'L55O', index: 'L522' },
+} as const;
+
+export const InflationQuery = z
+  .strictObject({
+    from: Month.optional().openapi({ description: 'First month (YYYY-MM); default 11 months before `to`' }),
+    to: Month.optional().openapi({ description: 'Last month (YYYY-MM); default the latest month held' }),
+  })
+  .openapi('InflationQuery');
+
+const Measure = z
+  .strictObject({
+    annualRatePercent: z.number().nullable().openapi({ example: 3.8, description: 'The 12-month rate, as published (one decimal)' }),
+    index: z.number().nullable().openapi({ example: 138.9, description: '2015 = 100' }),
+  })
+  .openapi('InflationMeasure');
+
+export const InflationResult = z
+  .strictObject({
+    from: z.string(),
+    to: z.string(),
+    series: z
+      .strictObject({
+        cpi: z.strictObject({ annualRate: z.literal('D7G7'), index: z.literal('D7BT') }),
+        cpih: z.strictObject({ annualRate: z.literal('L55O'), index: z.literal('L522') }),
+      })
+      .openapi({ description: 'The ONS series codes (dataset MM23) each figure comes from' }),
+    months: z
+      .array(z.strictObject({ month: z.string().openapi({ example: '2025-06' }), cpi: Measure, cpih: Measure }))
+      .openapi({ description: 'Each month between `from` and `to` that any series holds, in order; a figure not held is null' }),
+  })
+  .openapi('InflationResult');
+
+export const inflation = defineOperation({
+  operationId: 'market_inflation',
+  method: 'get',
+  path: '/market/inflation',
+  tag: 'Market Data',
+  summary: 'Consumer price inflation (CPI and CPIH), month by month',
+  description:
+    `${marketCredits} credit per answer; nothing for a refusal. The Office for National Statistics' consumer price ` +
+    'inflation: for each month, the 12-month rate and the index (2015 = 100) of the CPI (series D7G7, D7BT) and of the ' +
+    "CPIH, which adds owner occupiers' housing costs and council tax (L55O, L522), from the imported ONS time series " +
+    'downloads (dataset MM23). Default: the 12 months to the latest month held.',
+  cost: { kind: 'per_call', credits: marketCredits },
+  request: { query: InflationQuery },
+  response: {
+    status: 200,
+    description: 'The figures',
+    mediaType: 'application/json',
+    schema: sourcedEnvelope(InflationResult).openapi('InflationResponse'),
+  },
+  errors: {
+    INVALID_PARAMETERS: 'A month that is not YYYY-MM; nothing charged',
+    INVALID_DATE_RANGE: '`from` is after `to`; nothing charged',
+    SERVICE_UNAVAILABLE: 'No inflation series is imported; nothing charged',
+    DATABASE_ERROR: 'The series could not be read; nothing charged; retry',
   },
 });

@@ -17,7 +17,7 @@ import { areaPlanningConstraints } from './planning-constraints';
 import { areaStatistics } from './area-statistics';
 import { areaSchools } from './schools';
 import { datasetsList, postcodeLookup } from './reference-data';
-import { bankRate, housePriceIndex, mortgageRates } from './market';
+import { bankRate, housePriceIndex, inflation, mortgageRates } from './market';
 import { purchaseTax } from './purchase-tax';
 import { renovationUpliftCalculator } from './renovation-calculator';
 import { openApiDocumentOperation } from './service-operations';
@@ -54,6 +54,7 @@ export const operations = {
   market_house_price_index: housePriceIndex,
   market_bank_rate: bankRate,
   market_mortgage_rates: mortgageRates,
+  market_inflation: inflation,
   openapi_document: openApiDocumentOperation,
 } as const;
 

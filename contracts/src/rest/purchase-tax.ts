@@ -190,6 +190,9 @@ export const purchaseTax = defineOperation({
     INVALID_PARAMETERS: 'Neither or both of `country` and `postcode`, or another parameter invalid; nothing charged',
     OUTSIDE_UNITED_KINGDOM: 'The postcode is in the Channel Islands or the Isle of Man, outside these taxes; nothing charged',
     POSTCODE_NOT_FOUND: 'No postcode dataset serving holds the postcode; nothing charged',
+    DATABASE_ERROR: 'The postcode datasets could not be read; nothing charged; retry',
+    INTERNAL_ERROR: 'The calculation failed; nothing charged',
+    UPSTREAM_TIMEOUT: 'The calculation was not answered in time; nothing charged; retry',
   },
   parameterErrors: {
     price: { code: 'INVALID_PRICE', message: '`price` is required: a whole number of pounds from 1 to 10^12.' },

@@ -40,3 +40,17 @@ CREATE TABLE boe_series_values__v0 (
   value        double precision NOT NULL
 );
 CREATE VIEW boe_series_values AS SELECT * FROM boe_series_values__v0;
+
+-- ONS time series (consumer price inflation): one row per series (CDID) and period, years (`2024`), quarters
+-- (`2024 Q1`) and months (`2024-01`), with what the download says of the series.
+CREATE TABLE ons_timeseries_values__v0 (
+  cdid          text NOT NULL,
+  dataset_id    text NOT NULL,
+  title         text NOT NULL,
+  unit          text NOT NULL,
+  release_date  date NOT NULL,
+  frequency     text NOT NULL,
+  period        text NOT NULL,
+  value         double precision NOT NULL
+);
+CREATE VIEW ons_timeseries_values AS SELECT * FROM ons_timeseries_values__v0;

@@ -9,6 +9,7 @@ import { floorAreaHandler } from '../routes/epc/floor-area';
 import { purchaseTaxHandler } from '../routes/finance/purchase-tax';
 import { bankRateHandler } from '../routes/market/bank-rate';
 import { housePriceIndexHandler } from '../routes/market/house-price-index';
+import { inflationHandler } from '../routes/market/inflation';
 import { mortgageRatesHandler } from '../routes/market/mortgage-rates';
 import { propertyEpcHandler } from '../routes/epc/property-epc';
 import { datasets } from '../routes/reference-data/datasets';
@@ -51,6 +52,7 @@ export const handlers: Handlers = {
   market_house_price_index: housePriceIndexHandler,
   market_bank_rate: bankRateHandler,
   market_mortgage_rates: mortgageRatesHandler,
+  market_inflation: inflationHandler,
 };
 
 const document = openApiDocument();

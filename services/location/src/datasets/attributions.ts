@@ -27,6 +27,7 @@ export const attributions = {
   boeSeries:
     'Contains data from the Bank of England Database, licensed under the Open Government Licence v3.0, © the Governor and Company of the ' +
     'Bank of England.',
+  onsTimeseries: 'Source: Office for National Statistics licensed under the Open Government Licence v.3.0.',
   planningData:
     'Planning Data (planning.data.gov.uk, Ministry of Housing, Communities and Local Government), licensed under the Open Government ' +
     'Licence v3.0. Conservation areas, listed buildings, scheduled monuments and world heritage sites: © Historic England 2026. ' +

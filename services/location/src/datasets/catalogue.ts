@@ -10,6 +10,7 @@ import { gias } from './gias';
 import { giasLinks } from './gias-links';
 import { onsPostcodeLookup } from './ons-postcode-lookup';
 import { onspd } from './onspd';
+import { onsTimeseries } from './ons-timeseries';
 import { osOpenNames } from './os-open-names';
 import { osOpenUprn } from './os-open-uprn';
 import { planningData } from './planning-data';
@@ -35,5 +36,6 @@ export const datasetCatalogue: ReadonlyMap<string, Dataset> = new Map(
     giasLinks,
     ukHpi,
     boeSeries,
+    onsTimeseries,
   ].map((d) => [d.name, d]),
 );

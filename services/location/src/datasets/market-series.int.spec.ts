@@ -9,6 +9,7 @@ import { FormatError } from '../import/files';
 import { importDataset, type ImportDeps } from '../import/import-dataset';
 import { silentProgress } from '../import/progress';
 import { boeSeries } from './boe-series';
+import { onsTimeseries } from './ons-timeseries';
 import { ukHpi } from './uk-hpi';
 
 // The market-series importers over the real files of /work/shared/data (see its MANIFEST.md): HM Land Registry's UK
@@ -162,5 +163,72 @@ describe('Bank of England database series', () => {
 
   it('refuses a file that is not the database CSV', async () => {
     await expect(importDataset(deps, boeSeries, [hpiFile])).rejects.toThrow(FormatError);
+  });
+});
+
+describe("ONS time series (the SYNTHETIC MM23 files of services/location/test-data, in the download's layout)", () => {
+  const testData = join(__dirname, '..', '..', 'test-data');
+  const files = ['d7g7', 'd7bt', 'l55o', 'l522'].map((c) => join(testData, `SYNTHETIC_ons_mm23_${c}.csv`));
+  /** The periods and values of a file, read here: the rows after its eight about the series. */
+  const periodsOf = (path: string) =>
+    readFileSync(path, 'utf8')
+      .split('\r\n')
+      .filter(Boolean)
+      .slice(8)
+      .map((l) => l.replace(/"/g, '').split(','));
+  const stored = async (cdid: string) =>
+    (await db.query('SELECT frequency, period, value FROM ons_timeseries_values WHERE cdid = $1 ORDER BY frequency, period', [cdid])).rows;
+  const toStored = (rows: string[][]) =>
+    rows
+      .map(([p, v]) => {
+        const month = /^(\d{4}) ([A-Z]{3})$/.exec(p!);
+        const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+        const frequency = month ? 'month' : p!.includes('Q') ? 'quarter' : 'year';
+        const period = month ? `${month[1]}-${String(months.indexOf(month[2]!) + 1).padStart(2, '0')}` : p!;
+        return { frequency, period, value: Number(v) };
+      })
+      .sort((a, b) => a.frequency.localeCompare(b.frequency) || a.period.localeCompare(b.period));
+
+  it('loads every period of every series, years, quarters and months, as published', async () => {
+    const expected = files.map(periodsOf);
+    const summary = await importDataset(deps, onsTimeseries, files, { synthetic: 'SYNTHETIC MM23 series for tests' });
+    expect(summary).toMatchObject({
+      dataset: 'ons-timeseries',
+      rows: expected.reduce((n, rows) => n + rows.length, 0),
+      rejected: 0,
+      vintage: 'D7BT to 2025-12; D7G7 to 2025-12; L522 to 2025-12; L55O to 2025-12',
+    });
+    expect(await stored('D7G7')).toEqual(toStored(expected[0]!));
+    expect(await stored('L522')).toEqual(toStored(expected[3]!));
+    const about = await db.query(
+      "SELECT DISTINCT dataset_id, title, unit, to_char(release_date, 'YYYY-MM-DD') AS released FROM ons_timeseries_values WHERE cdid = 'D7G7'",
+    );
+    expect(about.rows).toEqual([
+      { dataset_id: 'MM23', title: 'CPI ANNUAL RATE 00: ALL ITEMS 2015=100', unit: '%', released: '2026-01-21' },
+    ]);
+  });
+
+  it('lets a newer release of one series supersede the periods it holds, and keeps every other', async () => {
+    // A newer D7G7 release (made here, not published): December 2025 revised to 9.9 and January 2026 added.
+    const [d7g7] = files;
+    const text = readFileSync(d7g7!, 'utf8').replace('"2025 DEC","3.3"', '"2025 DEC","9.9"').replace('"21-01-2026"', '"18-02-2026"');
+    const file = join(mkdtempSync(join(tmpdir(), 'pds-ons-')), 'd7g7.csv');
+    writeFileSync(file, `${text}"2026 JAN","3.1"\r\n`);
+    const before = await stored('D7BT');
+    expect(await importDataset(deps, onsTimeseries, [file])).toMatchObject({ rejected: 0, unchanged: false });
+    const months = (await stored('D7G7')).filter((r) => r.frequency === 'month');
+    expect(months.slice(-2)).toEqual([
+      { frequency: 'month', period: '2025-12', value: 9.9 },
+      { frequency: 'month', period: '2026-01', value: 3.1 },
+    ]);
+    expect(months).toHaveLength(37);
+    expect(await stored('D7BT')).toEqual(before);
+  });
+
+  it('refuses a file that is not an ONS time series download, and rejects a period it cannot read', async () => {
+    await expect(importDataset(deps, onsTimeseries, [bankRateFile])).rejects.toThrow(FormatError);
+    const file = join(mkdtempSync(join(tmpdir(), 'pds-ons-')), 'l55o.csv');
+    writeFileSync(file, readFileSync(files[2]!, 'utf8').replace('"2025 DEC"', '"2025 DECEMBER"'));
+    expect(await importDataset(deps, onsTimeseries, [file])).toMatchObject({ rejected: 1 });
   });
 });

@@ -8,6 +8,10 @@ import { bulkFile, description, generate, registerFile, releaseDate } from './ge
 import { pricePaidAddresses } from './price-paid-addresses';
 import { bandOf } from './synthetic-certificate';
 
+// The generators read real files (Price Paid, Code-Point Open, the links file) and make the demo files again: seconds of
+// work alone, several times that while the rest of the suite runs beside them.
+jest.setTimeout(60_000);
+
 // The committed synthetic EPC files are what their generator makes, labelled synthetic, in the published layout, and
 // plausible: flats smaller than houses, bands that follow scores, UPRNs by the synthetic UPRN rule of the real Price
 // Paid addresses, homes with an older and a newer certificate, some without a UPRN, and junk in optional columns.

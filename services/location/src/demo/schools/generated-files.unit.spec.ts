@@ -5,6 +5,10 @@ import { decodeWindows1252 } from '../../../../../test/support/windows-1252';
 import { openZipMember } from '../../import/files';
 import { establishmentsFile, firstUrn, fixture2024, generate, linksFile } from './generate';
 
+// The generators read real files (Price Paid, Code-Point Open, the links file) and make the demo files again: seconds of
+// work alone, several times that while the rest of the suite runs beside them.
+jest.setTimeout(60_000);
+
 // The committed synthetic GIAS files are what their generator makes, byte for byte, and are in DfE's published form:
 // the real headers (test-data/gias), Windows-1252, CRLF, quoted as GIAS quotes; labelled synthetic; linked only among
 // themselves with the real links file's LinkType values; standing at their postcodes' Code-Point Open positions.
@@ -43,8 +47,7 @@ beforeAll(async () => {
   establishments = tableOf(readFileSync(join(demoData, establishmentsFile)));
   links = tableOf(readFileSync(join(demoData, linksFile)));
   fixture = tableOf(readFileSync(fixture2024));
-  // The generator reads the real links file and Code-Point's positions: seconds of work, longer on a busy machine.
-}, 60_000);
+});
 
 describe('the synthetic GIAS files', () => {
   it('are the generator output, byte for byte', () => {
