@@ -77,6 +77,21 @@ const published: Example[] = [
   ['LTT £250,000 in the temporary nil-rate band', 'wales', '2021-03-03', 250_000, 'home-mover', false, 0],
   // MoneyHelper (the government's Money and Pensions Service): "if you buy a house for £410,000 … £11,250"
   ['LTT £410,000 (since October 2022)', 'wales', '2023-03-01', 410_000, 'home-mover', false, 11_250],
+  // revenue.scot LBTT4009: "a house bought for £330,000 … So £6,350 must be paid in LBTT"
+  ['LBTT £330,000', 'scotland', '2015-06-01', 330_000, 'home-mover', false, 6_350],
+  // revenue.scot ADS worked example 54 (3%): an additional dwelling for £300,000, "LBTT and ADS paid is £13,600"
+  ['LBTT and 3% ADS, £300,000', 'scotland', '2016-06-01', 300_000, 'additional-property', false, 13_600],
+  // gov.wales/land-transaction-tax-rates-and-bands: "In November 2022 you buy a house for £280,000 … total LTT = £3,300"
+  ['LTT £280,000, November 2022', 'wales', '2022-11-15', 280_000, 'home-mover', false, 3_300],
+  // SDLTM29880: a first-time buyer at a market value of £450,000 (shared ownership, market value election): "0% on the
+  // first £425,000 and 5% on the remaining £25,000, paying a total of £1,250"
+  ['SDLT first-time buyer £450,000 (2022 thresholds)', 'england', '2023-06-01', 450_000, 'first-time-buyer', false, 1_250],
+  // MoneyHelper, LTT from October 2022: "£500,000, you'll pay nothing on the first £225,000, 6% on the next £175,000 and
+  // 7.5% on the last £100,000" (result by hand: 10,500 + 7,500)
+  ['LTT £500,000 (since October 2022)', 'wales', '2024-06-01', 500_000, 'home-mover', false, 18_000],
+  // gov.wales rates page of 2020-21 (copy: astleys.net, "collated from the Welsh Government"): "a house for £300,000 …
+  // The total LTT will be £2,500"
+  ['LTT £300,000 in the temporary nil-rate band', 'wales', '2020-09-01', 300_000, 'home-mover', false, 2_500],
 ];
 
 describe('purchase tax: figures published by HMRC, Revenue Scotland and the Welsh Government', () => {
