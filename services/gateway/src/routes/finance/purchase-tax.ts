@@ -1,7 +1,7 @@
 import { type Nation, analysis, purchaseTax, purchaseTaxFirstDate } from '@pds/contracts';
 import { handlerOf } from '../../operations/handler';
 import { askAnalysis } from '../ask-analysis';
-import { ukToday } from '../market/months';
+import { ukToday } from '../uk-today';
 import { findPostcode } from '../reference-data/postcodes';
 import { servingVersions, sourceOf } from '../reference-data/sources';
 

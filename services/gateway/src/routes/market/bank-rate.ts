@@ -1,7 +1,8 @@
 import { bankRate, bankRateSeries, readModels } from '@pds/contracts';
 import { handlerOf } from '../../operations/handler';
 import { servingVersions, sourceOf } from '../reference-data/sources';
-import { databaseError, reversed, ukToday } from './months';
+import { ukToday } from '../uk-today';
+import { databaseError, reversed } from './months';
 
 // Bank Rate from the imported Bank of England series: the rate in force on a day is the last observation on or before
 // it (the series may hold every business day or only the days it changed); a change is an observation that differs

@@ -18,8 +18,9 @@ const columnsOf = {
   flat: ['flat_price', 'flat_index', 'flat_change_1m', 'flat_change_12m', 'NULL'],
 } as const;
 
-const areaSql = `SELECT DISTINCT ON (area_code) area_code, region_name, month AS latest FROM ${hpi}
-                  WHERE area_code = upper($1) OR lower(region_name) = lower($1) ORDER BY area_code, month DESC`;
+// The area a name or code asks for, with its latest month; should a name match more than one code, the one published latest.
+const areaSql = `SELECT area_code, region_name, month AS latest FROM ${hpi}
+                  WHERE area_code = upper($1) OR lower(region_name) = lower($1) ORDER BY month DESC, area_code LIMIT 1`;
 
 type Month = { month: string; price: number | null; idx: number | null; c1: number | null; c12: number | null; volume: number | null };
 
@@ -47,8 +48,7 @@ export const housePriceIndexHandler = handlerOf(housePriceIndex, {
         asked = authority.code;
         datasets.push(...found.datasets);
       }
-      const areas = (await deps.db.query<{ area_code: string; region_name: string | null; latest: string }>(areaSql, [asked])).rows;
-      const area = areas.sort((a, b) => b.latest.localeCompare(a.latest))[0];
+      const area = (await deps.db.query<{ area_code: string; region_name: string | null; latest: string }>(areaSql, [asked])).rows[0];
       if (!area) {
         const what = q.postcode === undefined ? `"${asked}"` : `${asked}, the local authority of ${q.postcode},`;
         return {

@@ -6,9 +6,6 @@ import { DateTime } from 'luxon';
 export const addMonths = (month: string, n: number) =>
   DateTime.fromISO(`${month}-01`, { zone: 'utc' }).plus({ months: n }).toFormat('yyyy-MM');
 
-/** Today in the UK (Europe/London) on the business clock. */
-export const ukToday = (now: Date) => DateTime.fromJSDate(now).setZone('Europe/London').toISODate() as string;
-
 export const reversed = (from: string, to: string) =>
   ({
     ok: false,
