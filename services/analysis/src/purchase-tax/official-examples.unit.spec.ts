@@ -2,8 +2,8 @@ import type { Nation } from '@pds/contracts';
 import { calculatePurchaseTax } from './calculate';
 import type { BuyerType } from './computation';
 
-// Worked figures published by HMRC (gov.uk and the SDLT Manual), Revenue Scotland and the Welsh Government, each with
-// where it is published. Figures marked "(copy)" are gov.uk's own wording seen in a faithful copy (a House of Commons
+// Worked figures published by HMRC (gov.uk and the SDLT Manual), Revenue Scotland, the Scottish and Welsh Governments
+// and MoneyHelper, each with where it is published. Figures marked "(copy)" are gov.uk's own wording seen in a faithful copy (a House of Commons
 // Library briefing, a firm's page quoting gov.uk) because the stored gov.uk page could not be read whole; those marked
 // "(result by hand)" give the facts officially and the total was worked here from the same page's bands.
 
@@ -92,6 +92,14 @@ const published: Example[] = [
   // gov.wales rates page of 2020-21 (copy: astleys.net, "collated from the Welsh Government"): "a house for £300,000 …
   // The total LTT will be £2,500"
   ['LTT £300,000 in the temporary nil-rate band', 'wales', '2020-09-01', 300_000, 'home-mover', false, 2_500],
+  // gov.wales/calculation-land-transaction-tax-payable-technical-guidance (LTTA/3020), main rates since October 2022:
+  // Example 1, "Ms A buys her first residential property. It costs £120,000 … £0"; Example 2, "Mr B buys his first
+  // residential property. It costs £350,000 … £125,000 x 6% = £7,500". Wales has no first-time buyers' relief.
+  ['LTT first home £120,000 (LTTA/3020 example 1)', 'wales', '2025-06-01', 120_000, 'first-time-buyer', false, 0],
+  ['LTT first home £350,000 (LTTA/3020 example 2)', 'wales', '2025-06-01', 350_000, 'first-time-buyer', false, 7_500],
+  // revenue.scot worked example "Multiple Dwellings Relief (ADS payable)" (3% ADS): "a residential dwelling of £150,000
+  // which is liable to ADS will incur tax of £4,600 (£100 + £4,500)"
+  ['LBTT and 3% ADS, £150,000 (MDR worked example)', 'scotland', '2017-06-01', 150_000, 'additional-property', false, 4_600],
 ];
 
 describe('purchase tax: figures published by HMRC, Revenue Scotland and the Welsh Government', () => {
@@ -121,6 +129,14 @@ describe('purchase tax: figures published by HMRC, Revenue Scotland and the Wels
         amount: 10_500,
       },
     ]);
+  });
+
+  // gov.scot, "Proposed first-time buyer relief from land and buildings transaction tax: consultation" (February 2018),
+  // paragraph 4: "all other first time buyers will see their tax reduced by £600" (those buying above £175,000).
+  it('takes £600 off the LBTT of a first-time buyer above £175,000 (the Scottish Government)', () => {
+    const r = tax('scotland', '2019-06-01', 250_000, 'first-time-buyer');
+    expect(r.reliefs).toEqual([expect.objectContaining({ applied: true, saving: 600 })]);
+    expect(r.tax).toBe(tax('scotland', '2019-06-01', 250_000, 'home-mover').tax - 600);
   });
 
   it("says Scotland's first-time buyer relief saves nothing in the 2020-21 nil-rate band (Revenue Scotland LBTT3048)", () => {

@@ -1,6 +1,6 @@
 // `npm run --silent import -- DATASET FILE...`: loads a published reference file into the running stack's database
 // (its .run/stack.json) or DATABASE_URL. Progress goes to stderr; the last line on stdout is one JSON object
-// {"dataset","vintage","rows","rejected","seconds"}. Exit 0 when the version serves (or already did), 1 when the
+// {"dataset","vintage","version","unchanged","rows","rejected","seconds"}. Exit 0 when the version serves (or already did), 1 when the
 // files were refused (wrong format, truncated), 2 when it could not run.
 import { createLogger, PostgresEventStore } from '@pds/service-runtime';
 import { existsSync, readFileSync } from 'node:fs';
@@ -55,8 +55,8 @@ const main = async (): Promise<number> => {
     );
     if (summary.unchanged)
       process.stderr.write(`${dataset.name}: these files are version ${summary.version}, already serving; nothing changed\n`);
-    const { dataset: d, vintage, rows, rejected, seconds } = summary;
-    process.stdout.write(`${JSON.stringify({ dataset: d, vintage, rows, rejected, seconds })}\n`);
+    const { dataset: d, vintage, version, unchanged, rows, rejected, seconds } = summary;
+    process.stdout.write(`${JSON.stringify({ dataset: d, vintage, version, unchanged, rows, rejected, seconds })}\n`);
     return 0;
   } catch (error) {
     process.stderr.write(`${dataset.name}: ${(error as Error).message}\n`);
