@@ -7,6 +7,7 @@ import { PlaceRef } from '../rest/place';
 import { PlanningConstraintsResult } from '../rest/planning-constraints';
 import { schoolPhaseSlugs } from '../rest/school-values';
 import { SchoolsResult } from '../rest/schools';
+import { SoldComparablesResult } from '../rest/sold-comparables';
 import { Source } from '../rest/sources';
 import { z } from '../zod';
 
@@ -61,4 +62,13 @@ export const FindSchools = defineCommand(
     limit: z.number().int().min(1).max(100),
   }),
   sourced(SchoolsResult),
+);
+
+export const FindSoldComparables = defineCommand(
+  'FindSoldComparables',
+  z.object({
+    postcode: z.string().min(5).max(8),
+    months: z.number().int().min(1).max(120),
+  }),
+  sourced(SoldComparablesResult),
 );

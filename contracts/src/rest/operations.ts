@@ -20,6 +20,7 @@ import { datasetsList, postcodeLookup } from './reference-data';
 import { bankRate, housePriceIndex, inflation, mortgageRates } from './market';
 import { purchaseTax } from './purchase-tax';
 import { renovationUpliftCalculator } from './renovation-calculator';
+import { propertySoldComparables } from './sold-comparables';
 import { openApiDocumentOperation } from './service-operations';
 
 /**
@@ -50,6 +51,7 @@ export const operations = {
   area_planning_constraints: areaPlanningConstraints,
   area_statistics: areaStatistics,
   area_schools: areaSchools,
+  property_sold_comparables: propertySoldComparables,
   finance_purchase_tax: purchaseTax,
   market_house_price_index: housePriceIndex,
   market_bank_rate: bankRate,

@@ -6,6 +6,7 @@ import { findCertificates } from './epc/find-certificates';
 import { registerFromEnv } from './epc/register/config';
 import { countCrimes } from './crime/count-crimes';
 import { policeApiFromEnv } from './crime/police-api/config';
+import { findSoldComparables } from './comparables/find-sold-comparables';
 import { describeDeprivation } from './deprivation/describe-deprivation';
 import { groundRiskFromEnv } from './ground-risk/config';
 import { screenGroundRisk } from './ground-risk/screen-ground-risk';
@@ -36,6 +37,7 @@ const main = async () => {
   const groundRisk = { db: rt.store.pool, settings: groundRiskFromEnv(), logger: rt.logger, now: () => rt.clock.now() };
   const planning = { db: rt.store.pool, today: () => ukDate(rt.clock.now()) };
   const schools = { db: rt.store.pool };
+  const comparables = { db: rt.store.pool, today: () => ukDate(rt.clock.now()) };
   const handlers = [
     // A lookup: an answer nobody waits for is not worth the register's time.
     handler(epc.FindEnergyCertificates, (data) => findCertificates(certificates, data.property), { dropWhenLate: true }),
@@ -47,6 +49,7 @@ const main = async () => {
       dropWhenLate: true,
     }),
     handler(locationIntelligence.FindSchools, (data) => findSchools(schools, data), { dropWhenLate: true }),
+    handler(locationIntelligence.FindSoldComparables, (data) => findSoldComparables(comparables, data), { dropWhenLate: true }),
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'location', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());

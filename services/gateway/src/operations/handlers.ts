@@ -1,6 +1,7 @@
 import { openApiDocument } from '@pds/contracts';
 import { areaCrimeHandler } from '../routes/area/crime';
 import { areaDeprivationHandler } from '../routes/area/deprivation';
+import { soldComparablesHandler } from '../routes/property/sold-comparables';
 import { groundRiskHandler } from '../routes/area/ground-risk';
 import { planningConstraintsHandler } from '../routes/area/planning-constraints';
 import { areaStatisticsHandler } from '../routes/area/statistics';
@@ -44,6 +45,7 @@ export const handlers: Handlers = {
   property_floor_area: floorAreaHandler,
   area_crime: areaCrimeHandler,
   area_deprivation: areaDeprivationHandler,
+  property_sold_comparables: soldComparablesHandler,
   property_ground_risk: groundRiskHandler,
   area_planning_constraints: planningConstraintsHandler,
   area_statistics: areaStatisticsHandler,

@@ -22,6 +22,8 @@ export const attributions = {
   iod:
     'English Indices of Deprivation 2025, Ministry of Housing, Communities and Local Government. Contains public sector information ' +
     'licensed under the Open Government Licence v3.0.',
+  pricePaid:
+    'Contains HM Land Registry data © Crown copyright and database right 2025. This data is licensed under the Open Government Licence v3.0.',
   ukHpi:
     'Contains HM Land Registry data © Crown copyright and database right 2025. This data is licensed under the Open Government Licence v3.0.',
   boeSeries:

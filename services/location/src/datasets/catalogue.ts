@@ -15,6 +15,7 @@ import { osOpenNames } from './os-open-names';
 import { osOpenUprn } from './os-open-uprn';
 import { planningData } from './planning-data';
 import { policeUk } from './police-uk';
+import { ppd } from './ppd';
 import { ukHpi } from './uk-hpi';
 
 /** Every dataset the import command knows, by its name. */
@@ -35,6 +36,7 @@ export const datasetCatalogue: ReadonlyMap<string, Dataset> = new Map(
     gias,
     giasLinks,
     ukHpi,
+    ppd,
     boeSeries,
     onsTimeseries,
   ].map((d) => [d.name, d]),

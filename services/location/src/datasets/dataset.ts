@@ -28,6 +28,8 @@ export interface DatasetInput {
   bytesRead: () => number;
   /** After every row is read: anything the product's own metadata says that the records read contradict (a count). */
   verify?: (recordsByPart: ReadonlyMap<string, number>) => string[];
+  /** The files are change files (the dataset's `changes`): they amend the serving version instead of replacing it. */
+  changeFiles?: boolean;
 }
 
 export interface Dataset {
@@ -55,6 +57,19 @@ export interface Dataset {
     partColumns: string[];
     /** The release as served, from the keys of every part it holds (`2016-07 to 2017-07`). */
     vintage: (keys: string[]) => string;
+  };
+  /**
+   * A dataset whose publisher also issues change files (HM Land Registry's monthly Price Paid update): records that add,
+   * change or delete by key. Such an import carries the serving version forward less every record whose key the files
+   * name, adds the files' records, then removes those marked deleted.
+   */
+  changes?: {
+    keyColumn: string;
+    statusColumn: string;
+    /** The status value of a deletion. */
+    deleted: string;
+    /** The release the amended version holds, as one text column `vintage`: `SELECT 'to ' || max(date) AS vintage FROM {table}`. */
+    vintageSql: string;
   };
   /**
    * Opens the files and checks they are this dataset's published format, failing at once (FormatError) when they

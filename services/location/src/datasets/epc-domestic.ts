@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { FormatError, isZip, openFile, openZipMember, sizeOf, zipMembers, type FileStream } from '../import/files';
 import { attributions } from './attributions';
 import { csvRecords } from './csv';
+import { csvHeaderOf } from './csv-header';
 import { type Dataset, type DatasetPart, type ReadRow } from './dataset';
 import { epcColumnIndexes, epcRow, epcTableColumns } from './epc-columns';
 
@@ -32,20 +33,9 @@ const partsOf = async (path: string): Promise<Part[]> => {
 
 /** The header of a part, checked before anything loads: a file that is not this product's stops the import here. */
 const headerOf = async (part: Part): Promise<string[]> => {
-  const probe = await part.open();
-  try {
-    for await (const record of csvRecords(probe.stream)) {
-      const header = record.fields.map((h) => h.trim());
-      epcColumnIndexes(header, part.name);
-      return header;
-    }
-  } catch (error) {
-    if (error instanceof FormatError) throw error;
-    throw new FormatError(`${part.name} is not a CSV file: ${(error as Error).message.slice(0, 120)}`, { cause: error });
-  } finally {
-    probe.stream.destroy();
-  }
-  throw new FormatError(`${part.name} is empty`);
+  const header = await csvHeaderOf(part.open, part.name);
+  epcColumnIndexes(header, part.name);
+  return header;
 };
 
 export const epcDomestic: Dataset = {

@@ -2,6 +2,7 @@ import { crimeCategoryOf } from '@pds/contracts';
 import { basename } from 'node:path';
 import { FormatError, isZip, openFile, openZipMember, sizeOf, zipMembers, type FileStream } from '../import/files';
 import { attributions } from './attributions';
+import { csvHeaderOf } from './csv-header';
 import { csvRecords, decimal, orNull } from './csv';
 import { ogl, type Dataset, type DatasetPart, type ReadRow } from './dataset';
 
@@ -49,21 +50,9 @@ const partsOf = async (path: string): Promise<Part[]> => {
 
 /** The header, exactly as police.uk writes it: a file that is not street-level crime stops the import before loading. */
 const checkHeader = async (part: Part) => {
-  const probe = await part.open();
-  try {
-    for await (const { fields } of csvRecords(probe.stream)) {
-      const header = fields.map((f) => f.trim());
-      if (header.join(',') !== policeStreetHeader.join(','))
-        throw new FormatError(`${part.name} is not police.uk street-level crime: its header is ${header.slice(0, 12).join(',')}`);
-      return;
-    }
-  } catch (error) {
-    if (error instanceof FormatError) throw error;
-    throw new FormatError(`${part.name} is not a CSV file: ${(error as Error).message.slice(0, 120)}`, { cause: error });
-  } finally {
-    probe.stream.destroy();
-  }
-  throw new FormatError(`${part.name} is empty`);
+  const header = await csvHeaderOf(part.open, part.name);
+  if (header.join(',') !== policeStreetHeader.join(','))
+    throw new FormatError(`${part.name} is not police.uk street-level crime: its header is ${header.slice(0, 12).join(',')}`);
 };
 
 /** One published record as our columns, or why not. */

@@ -6,6 +6,7 @@ import { basename } from 'node:path';
 import type pg from 'pg';
 import type { Dataset } from '../datasets/dataset';
 import { datasetVersionsProjection } from '../read-models/dataset-versions';
+import { applyChanges } from './apply-changes';
 import { copyRows } from './copy-rows';
 import { FormatError } from './files';
 import type { Progress } from './progress';
@@ -70,6 +71,7 @@ export const importDataset = async (
   const startedMs = Date.now();
   const seconds = () => Math.round((Date.now() - startedMs) / 100) / 10;
   const input = await dataset.open(paths);
+  if (input.changeFiles && !dataset.changes) throw new FormatError(`${dataset.name} has no change files`);
   const checksum = await checksumOf(paths);
   // An accumulating dataset remembers each part by the file it came from, so a file given again alone is recognised.
   const fileChecksums = dataset.accumulates
@@ -115,7 +117,14 @@ export const importDataset = async (
     });
     const accumulated = dataset.accumulates
       ? await carryForward(client, dataset, table, latest, checksumByKey(keysByPart, fileChecksums, checksum), options.synthetic)
-      : undefined;
+      : input.changeFiles
+        ? await applyChanges(client, dataset, table, latest, options.synthetic).then((applied) => {
+            deps.progress.say(
+              `${dataset.name}: ${applied.replaced} records changed or deleted; ${applied.deletionsNotHeld} deletions of records not held`,
+            );
+            return applied;
+          })
+        : undefined;
     deps.progress.say(`${dataset.name}: indexing ${accumulated?.rows ?? counts.rows} rows`);
     for (const index of dataset.indexes) await client.query(index.replaceAll('{table}', quoted(table)));
     await client.query(`ANALYZE ${quoted(table)}`);
@@ -138,7 +147,7 @@ export const importDataset = async (
         table,
         importedAt: deps.now().toISOString(),
         seconds: seconds(),
-        ...(accumulated ? { partitions: accumulated.partitions } : {}),
+        ...(accumulated && 'partitions' in accumulated ? { partitions: accumulated.partitions } : {}),
       },
     };
     // The expected revision: an import that raced this one to record a version fails here, its table dropped.

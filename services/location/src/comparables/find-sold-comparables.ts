@@ -1,0 +1,60 @@
+import type { locationIntelligence, ReplyOf } from '@pds/contracts';
+import type { HandlerResult } from '@pds/service-runtime';
+import { DateTime } from 'luxon';
+import type pg from 'pg';
+import { addressParts } from '../epc/address-match';
+import { bulkRowAddress, bulkRowsForPostcode, certificateOfBulkRow } from '../epc/bulk-certificates';
+import { servingSources } from '../read-models/serving-sources';
+import { comparableOf, matchCertificate, type CertificateCandidate, type SaleRow } from './comparable';
+
+// A postcode's standard (category A) registered sales over a look-back ending today (the UK date), most recent first,
+// each with the certificate of the home sold from the imported EPC bulk download. Category B is left out: its prices
+// (repossessions, sales to companies, property type Other…) are not open-market prices of a home.
+
+type Result = HandlerResult<ReplyOf<typeof locationIntelligence.FindSoldComparables>>;
+
+export interface SoldComparablesDeps {
+  db: pg.Pool;
+  /** Today's date in the UK (YYYY-MM-DD), on the business clock. */
+  today: () => string;
+}
+
+/** The look-back's first day: the same day `months` months before today (the month's last day when it has no such day). */
+export const lookBackStart = (today: string, months: number): string =>
+  DateTime.fromISO(today, { zone: 'utc' }).minus({ months }).toISODate() as string;
+
+export const findSoldComparables = async (
+  { db, today }: SoldComparablesDeps,
+  { postcode, months }: { postcode: string; months: number },
+): Promise<Result> => {
+  const sources = await servingSources(db, ['ppd', 'epc-domestic']);
+  if (!sources.some((s) => s.dataset === 'ppd'))
+    return { ok: false, error: { code: 'SERVICE_UNAVAILABLE', message: 'No Price Paid Data is imported yet.' } };
+  const to = today();
+  const sales = (
+    await db.query<SaleRow>(
+      `SELECT price, to_char(transfer_date, 'YYYY-MM-DD') AS transfer_date, postcode, property_type, new_build, duration, paon, saon,
+              street, locality, town
+         FROM ppd_sales
+        WHERE postcode = $1 AND category = 'A' AND transfer_date BETWEEN $2 AND $3
+        ORDER BY transfer_date DESC, transaction_id`,
+      [postcode, lookBackStart(to, months), to],
+    )
+  ).rows;
+  const candidates: CertificateCandidate[] =
+    sales.length === 0
+      ? []
+      : (await bulkRowsForPostcode(db, postcode)).map((row) => ({
+          uprn: row.uprn,
+          parts: addressParts(bulkRowAddress(row)),
+          certificate: certificateOfBulkRow(row),
+        }));
+  const comparables = sales.map((sale) => comparableOf(sale, matchCertificate(sale, candidates)));
+  return {
+    ok: true,
+    data: {
+      data: { postcode, period: `${months} months`, totalResults: comparables.length, comparables },
+      sources: sources.filter((s) => s.dataset === 'ppd' || candidates.length > 0),
+    },
+  };
+};
