@@ -7,6 +7,7 @@ export * from './rest/renovation-calculator';
 export * from './rest/purchase-tax';
 export * from './rest/market';
 export * from './rest/sold-comparables';
+export * from './rest/valuation';
 export * from './land-registry/extraction';
 export * from './messaging/envelope';
 export * from './messaging/topics';

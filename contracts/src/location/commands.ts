@@ -8,6 +8,7 @@ import { PlanningConstraintsResult } from '../rest/planning-constraints';
 import { schoolPhaseSlugs } from '../rest/school-values';
 import { SchoolsResult } from '../rest/schools';
 import { SoldComparablesResult } from '../rest/sold-comparables';
+import { ValuationResult } from '../rest/valuation';
 import { Source } from '../rest/sources';
 import { z } from '../zod';
 
@@ -71,4 +72,18 @@ export const FindSoldComparables = defineCommand(
     months: z.number().int().min(1).max(120),
   }),
   sourced(SoldComparablesResult),
+);
+
+export const ValueProperty = defineCommand(
+  'ValueProperty',
+  z.object({
+    postcode: z.string().min(5).max(8),
+    address: z.string().min(2).max(300),
+    months: z.number().int().min(1).max(120),
+    asOf: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+  }),
+  sourced(ValuationResult),
 );

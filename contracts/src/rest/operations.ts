@@ -21,6 +21,7 @@ import { bankRate, housePriceIndex, inflation, mortgageRates } from './market';
 import { purchaseTax } from './purchase-tax';
 import { renovationUpliftCalculator } from './renovation-calculator';
 import { propertySoldComparables } from './sold-comparables';
+import { propertyValuation } from './valuation';
 import { openApiDocumentOperation } from './service-operations';
 
 /**
@@ -52,6 +53,7 @@ export const operations = {
   area_statistics: areaStatistics,
   area_schools: areaSchools,
   property_sold_comparables: propertySoldComparables,
+  property_valuation: propertyValuation,
   finance_purchase_tax: purchaseTax,
   market_house_price_index: housePriceIndex,
   market_bank_rate: bankRate,

@@ -4,7 +4,7 @@ import type { ErrorCode } from './errors';
 import { defineOperation } from './operation';
 
 /** Query strings carry text; a parameter is a number only when the whole text is a finite decimal number. */
-const decimal = (description: string) =>
+export const queryDecimal = (description: string) =>
   z
     .string()
     .trim()
@@ -22,18 +22,18 @@ export const maxAreaM2 = 1e7;
 export const maxResultGbp = 1e15;
 
 const fields = z.object({
-  value: decimal('Base value in GBP; must be positive (at most 10^12)')
+  value: queryDecimal('Base value in GBP; must be positive (at most 10^12)')
     .pipe(z.number().positive().max(maxMoneyGbp))
     .openapi({ example: 250000, exclusiveMinimum: 0, maximum: maxMoneyGbp }),
-  floorArea: decimal('Current floor area in m²; must be positive')
+  floorArea: queryDecimal('Current floor area in m²; must be positive')
     .pipe(z.number().positive().max(maxAreaM2))
     .openapi({ example: 100, exclusiveMinimum: 0, maximum: maxAreaM2 }),
-  extensionArea: decimal('Extension area in m²; 0 or more; default 0')
+  extensionArea: queryDecimal('Extension area in m²; 0 or more; default 0')
     .pipe(z.number().min(0).max(maxAreaM2))
     .optional()
     .default(0)
     .openapi({ example: 20, minimum: 0, maximum: maxAreaM2, default: 0 }),
-  renovationUplift: decimal('Renovation uplift in percent, 0 to 50; default 0')
+  renovationUplift: queryDecimal('Renovation uplift in percent, 0 to 50; default 0')
     .pipe(z.number().min(0).max(50))
     .optional()
     .default(0)

@@ -1,7 +1,7 @@
 import { EnergyRating, IsoDate } from '../epc/certificate';
 import { z } from '../zod';
 import { defineOperation } from './operation';
-import { normalisePostcode, fullPostcodePattern } from './postcode';
+import { Postcode } from './postcode';
 import { sourcedEnvelope } from './sources';
 
 // Sold comparables (Property Analysis), exactly as the specification gives it: the registered sales of one postcode over
@@ -12,21 +12,28 @@ import { sourcedEnvelope } from './sources';
 export const soldComparablesCredits = 1;
 export const defaultComparableMonths = 36;
 
+/** A look-back in whole months, 1 to 120, as query text. */
+export const LookBackMonths = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(120));
+
 export const SoldComparablesQuery = z
   .strictObject({
-    postcode: z.string().max(16).transform(normalisePostcode).pipe(z.string().regex(fullPostcodePattern)).openapi({
+    postcode: Postcode.openapi({
       type: 'string',
       example: 'RG30 2AN',
       description: 'A full UK postcode; space optional (normalised by a space before the last three characters), any case',
     }),
-    months: z
-      .string()
-      .trim()
-      .regex(/^\d{1,3}$/)
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(120))
-      .optional()
-      .openapi({ type: 'integer', minimum: 1, maximum: 120, default: defaultComparableMonths, example: 36 }),
+    months: LookBackMonths.optional().openapi({
+      type: 'integer',
+      minimum: 1,
+      maximum: 120,
+      default: defaultComparableMonths,
+      example: 36,
+    }),
   })
   .openapi('SoldComparablesQuery');
 

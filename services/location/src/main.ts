@@ -7,6 +7,8 @@ import { registerFromEnv } from './epc/register/config';
 import { countCrimes } from './crime/count-crimes';
 import { policeApiFromEnv } from './crime/police-api/config';
 import { findSoldComparables } from './comparables/find-sold-comparables';
+import { DistrictCache } from './valuation/district-sales';
+import { valueProperty } from './valuation/value-property';
 import { describeDeprivation } from './deprivation/describe-deprivation';
 import { groundRiskFromEnv } from './ground-risk/config';
 import { screenGroundRisk } from './ground-risk/screen-ground-risk';
@@ -38,6 +40,7 @@ const main = async () => {
   const planning = { db: rt.store.pool, today: () => ukDate(rt.clock.now()) };
   const schools = { db: rt.store.pool };
   const comparables = { db: rt.store.pool, today: () => ukDate(rt.clock.now()) };
+  const valuations = { ...comparables, districts: new DistrictCache() };
   const handlers = [
     // A lookup: an answer nobody waits for is not worth the register's time.
     handler(epc.FindEnergyCertificates, (data) => findCertificates(certificates, data.property), { dropWhenLate: true }),
@@ -50,6 +53,7 @@ const main = async () => {
     }),
     handler(locationIntelligence.FindSchools, (data) => findSchools(schools, data), { dropWhenLate: true }),
     handler(locationIntelligence.FindSoldComparables, (data) => findSoldComparables(comparables, data), { dropWhenLate: true }),
+    handler(locationIntelligence.ValueProperty, (data) => valueProperty(valuations, data), { dropWhenLate: true }),
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'location', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());

@@ -1,0 +1,148 @@
+import type pg from 'pg';
+import { addressParts, propertyByAddress, type AddressParts } from '../epc/address-match';
+import { bulkRowAddress, type BulkRow } from '../epc/bulk-certificates';
+import { saleAddress, saleAddressLines, type SaleRow } from '../comparables/comparable';
+import { quarterOf, type RepeatSale } from './repeat-sales-index';
+
+// Everything a valuation in a postcode district reads, loaded once per district and per serving version of the two
+// datasets (a new import loads afresh): the district's standard (category A) sales, each home's energy certificates
+// (matched by address within the postcode, as sold comparables do) and the repeat-sales pairs for the index.
+
+export interface Certificate {
+  lodgementDate: string;
+  floorArea: number | null;
+  propertyType: string | null;
+  builtForm: string | null;
+  address: string;
+}
+
+export interface Home {
+  /** Postcode, SAON, PAON, street: one home as Price Paid names it. */
+  key: string;
+  postcode: string;
+  address: string;
+  parts: AddressParts;
+  /** Oldest first. */
+  sales: Array<{ price: number; date: string; propertyType: string; duration: string; newBuild: boolean }>;
+  certificates: Certificate[];
+}
+
+export interface DistrictSales {
+  district: string;
+  homes: Home[];
+  /** Consecutive sales of one home, with the date of the later sale (a valuation uses those before its date). */
+  pairs: Array<RepeatSale & { laterDate: string }>;
+  /** Certificates of the district's postcodes, for a subject no sale names. */
+  certificatesByPostcode: Map<string, Array<Certificate & { parts: AddressParts; uprn: string | null }>>;
+}
+
+interface Row extends SaleRow {
+  transaction_id: string;
+}
+
+const minPairMonths = 6;
+/** A pair whose price moved more than this a year (ln) is a rebuild, a conversion or an error, not the market. */
+const maxAnnualLogChange = 0.4;
+
+const certificateOf = (row: BulkRow): Certificate => ({
+  lodgementDate: row.lodgement_date,
+  floorArea: row.total_floor_area,
+  propertyType: row.property_type,
+  builtForm: row.built_form,
+  address: row.address,
+});
+
+export const loadDistrictSales = async (db: pg.Pool, district: string): Promise<DistrictSales> => {
+  const rows = (
+    await db.query<Row>(
+      `SELECT transaction_id, price, to_char(transfer_date, 'YYYY-MM-DD') AS transfer_date, postcode, property_type, new_build,
+              duration, paon, saon, street, locality, town
+         FROM ppd_sales
+        WHERE split_part(postcode, ' ', 1) = $1 AND category = 'A'
+        ORDER BY transfer_date, transaction_id`,
+      [district],
+    )
+  ).rows;
+  const homes = new Map<string, Home>();
+  for (const row of rows) {
+    const key = [row.postcode, row.saon ?? '', row.paon ?? '', row.street ?? ''].join('|');
+    let home = homes.get(key);
+    if (!home) {
+      home = {
+        key,
+        postcode: row.postcode,
+        address: saleAddress(row),
+        parts: addressParts(saleAddressLines(row).join(', ')),
+        sales: [],
+        certificates: [],
+      };
+      homes.set(key, home);
+    }
+    home.sales.push({
+      price: row.price,
+      date: row.transfer_date,
+      propertyType: row.property_type,
+      duration: row.duration,
+      newBuild: row.new_build,
+    });
+  }
+  const postcodes = [...new Set([...homes.values()].map((h) => h.postcode))];
+  const certificateRows = (
+    await db.query<BulkRow>(
+      `SELECT DISTINCT ON (certificate_number) certificate_number, uprn, address1, address2, address3, address, postcode,
+              total_floor_area, to_char(lodgement_date, 'YYYY-MM-DD') AS lodgement_date, property_type, built_form
+         FROM epc_domestic_certificates WHERE postcode = ANY($1)
+        ORDER BY certificate_number, lodgement_date DESC`,
+      [postcodes],
+    )
+  ).rows;
+  const certificatesByPostcode = new Map<string, Array<Certificate & { parts: AddressParts; uprn: string | null }>>();
+  for (const row of certificateRows) {
+    const list = certificatesByPostcode.get(row.postcode) ?? [];
+    list.push({ ...certificateOf(row), parts: addressParts(bulkRowAddress(row)), uprn: row.uprn });
+    certificatesByPostcode.set(row.postcode, list);
+  }
+  for (const home of homes.values()) {
+    const candidates = certificatesByPostcode.get(home.postcode) ?? [];
+    const match = candidates.length > 0 ? propertyByAddress(home.parts, candidates) : { kind: 'none' as const };
+    if (match.kind === 'one') home.certificates = match.certificates.sort((a, b) => a.lodgementDate.localeCompare(b.lodgementDate));
+  }
+  return { district, homes: [...homes.values()], pairs: pairsOf(homes.values()), certificatesByPostcode };
+};
+
+const pairsOf = (homes: Iterable<Home>) => {
+  const pairs: DistrictSales['pairs'] = [];
+  for (const home of homes)
+    for (let i = 1; i < home.sales.length; i++) {
+      const [a, b] = [home.sales[i - 1]!, home.sales[i]!];
+      const months = (Date.parse(b.date) - Date.parse(a.date)) / (30.4375 * 86_400_000);
+      const logChange = Math.log(b.price / a.price);
+      // A new build's first price carries a premium the market does not; a change of type is a different home.
+      if (months < minPairMonths || a.newBuild || a.propertyType !== b.propertyType) continue;
+      if (Math.abs(logChange) / (months / 12) > maxAnnualLogChange && Math.abs(logChange) > 0.25) continue;
+      pairs.push({ from: quarterOf(a.date), to: quarterOf(b.date), logChange, laterDate: b.date });
+    }
+  return pairs;
+};
+
+/** Districts loaded, by district and the serving versions they were loaded from; the oldest goes beyond `max`. */
+export class DistrictCache {
+  private readonly entries = new Map<string, Promise<DistrictSales>>();
+  constructor(private readonly max = 64) {}
+
+  async get(db: pg.Pool, district: string): Promise<DistrictSales> {
+    const { rows } = await db.query<{ versions: string }>(
+      `SELECT string_agg(dataset || ':' || version, ',' ORDER BY dataset) AS versions
+         FROM dataset_versions_serving WHERE dataset IN ('ppd', 'epc-domestic')`,
+    );
+    const key = `${district}@${rows[0]?.versions ?? ''}`;
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = loadDistrictSales(db, district);
+      entry.catch(() => this.entries.delete(key));
+      this.entries.set(key, entry);
+      if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
+    }
+    return entry;
+  }
+}

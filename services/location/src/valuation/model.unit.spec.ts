@@ -1,0 +1,110 @@
+import { valueWithModel, type Sale, type Subject } from './model';
+
+// The model's arithmetic, worked by hand (model.ts says the rules): a flat index unless a test says otherwise.
+
+const sale = (price: number, date: string, over: Partial<Sale> = {}): Sale => ({
+  price,
+  date,
+  postcode: 'RG30 2AN',
+  propertyType: 'T',
+  duration: 'F',
+  newBuild: false,
+  floorArea: null,
+  address: 'somewhere',
+  ...over,
+});
+const subject = (over: Partial<Subject> = {}): Subject => ({
+  postcode: 'RG30 2AN',
+  propertyType: 'T',
+  duration: 'F',
+  floorArea: null,
+  sales: [],
+  ...over,
+});
+const flat = () => 1;
+const asOf = '2024-01-15';
+
+describe('the valuation model', () => {
+  it('takes the weighted median of three like comparables, σ from their spread', () => {
+    const comparables = [200_000, 210_000, 250_000].map((p) => sale(p, '2022-07-15'));
+    const v = valueWithModel(subject(), comparables, flat, asOf)!;
+    // Equal weights: the median is 210,000. Deviations of the logs from ln 210,000: −0.048790, 0, 0.174353; mean square
+    // 0.0109265; σ = 1.5 × √(0.0109265 / 3 + 0.10²) = 1.5 × √0.0136422 = 1.5 × 0.116800 = 0.175200;
+    // score = 100 × e^(−0.1752 / 0.25) = 100 × e^−0.70080 = 49.6.
+    expect(v.estimate).toBe(210_000);
+    expect(v.sigma).toBeCloseTo(0.1752, 4);
+    expect(v.score).toBe(50);
+    expect([v.low, v.high]).toEqual([Math.round(210_000 * Math.exp(-1.2816 * v.sigma)), Math.round(210_000 * Math.exp(1.2816 * v.sigma))]);
+    expect(v.comparables.map((c) => c.weight)).toEqual([1 / 3, 1 / 3, 1 / 3]);
+    expect(v.ownSale).toBeNull();
+  });
+
+  it('never uses a sale on or after the valuation date, nor one of another kind', () => {
+    const v = valueWithModel(
+      subject({ sales: [sale(150_000, asOf)] }),
+      [sale(300_000, '2023-06-01'), sale(999_999, asOf), sale(999_999, '2024-02-01'), sale(999_999, '2023-06-01', { propertyType: 'D' })],
+      flat,
+      asOf,
+    )!;
+    expect(v.ownSale).toBeNull();
+    expect(v.comparables.map((c) => c.sale.price)).toEqual([300_000]);
+    expect(v.estimate).toBe(300_000);
+  });
+
+  it('indexes its own last sale to the date: alone, σ = 1.5 × (7% plus 1.2% a year)', () => {
+    const index = (date: string) => (date < '2023-01-01' ? 1 : 1.1);
+    const v = valueWithModel(subject({ sales: [sale(150_000, '2015-05-01'), sale(180_000, '2022-01-15')] }), [], index, asOf)!;
+    expect(v.estimate).toBe(198_000); // 180,000 × 1.1 / 1
+    // 2022-01-15 to 2024-01-15: 730 days = 23.98 months of 30.4375 days; σ = 1.5 × (0.07 + 0.012 × 23.98 / 12) = 0.14098.
+    expect(v.sigma).toBeCloseTo(1.5 * (0.07 + (0.012 * (730 / 30.4375)) / 12), 10);
+    expect(v.ownSale!.indexedPrice).toBeCloseTo(198_000, 6);
+    expect(v.ownSale!.weight).toBe(1);
+  });
+
+  it('combines its own sale and the comparables by inverse variance', () => {
+    const own = sale(200_000, '2023-01-15');
+    const comparables = [200_000, 210_000, 250_000].map((p) => sale(p, '2022-07-15'));
+    const v = valueWithModel(subject({ sales: [own] }), comparables, flat, asOf)!;
+    const ownSigma = 0.07 + (0.012 * (365 / 30.4375)) / 12;
+    const compSigma = 0.1168;
+    const share = 1 / ownSigma ** 2 / (1 / ownSigma ** 2 + 1 / compSigma ** 2);
+    expect(v.ownSale!.weight).toBeCloseTo(share, 4);
+    expect(v.estimate).toBe(Math.round(Math.exp(share * Math.log(200_000) + (1 - share) * Math.log(210_000))));
+    expect(v.sigma).toBeCloseTo(1.5 / Math.sqrt(1 / ownSigma ** 2 + 1 / compSigma ** 2), 4);
+  });
+
+  it("scales a comparable to the home's floor area: price × (80 / 100)^0.7", () => {
+    const v = valueWithModel(subject({ floorArea: 80 }), [sale(300_000, '2023-06-01', { floorArea: 100 })], flat, asOf)!;
+    // 0.8^0.7 = e^(0.7 × −0.2231436) = e^−0.1562005 = 0.8553876: 256,616.
+    expect(v.comparables[0]!.adjustedPrice).toBeCloseTo(256_616, -1);
+  });
+
+  it('weighs place, recency, tenure and new builds', () => {
+    const v = valueWithModel(
+      subject(),
+      [
+        sale(1, '2024-01-14'), // same postcode, a day old: weight ≈ 1
+        sale(2, '2024-01-14', { postcode: 'RG30 2AB' }), // same sector: 0.4
+        sale(3, '2024-01-14', { postcode: 'RG30 4XY' }), // same district: 0.15
+        sale(4, '2024-01-14', { postcode: 'RG31 5AA' }), // another district: left out
+        sale(5, '2022-07-15'), // 18 months old: 0.5
+        sale(6, '2024-01-14', { duration: 'L' }), // leasehold for a freehold: 0.5
+        sale(7, '2024-01-14', { newBuild: true }), // a new build: 0.5
+      ],
+      flat,
+      asOf,
+    )!;
+    const weights = Object.fromEntries(v.comparables.map((c) => [c.sale.price, c.weight]));
+    const unit = weights[1]!;
+    expect(weights[2]! / unit).toBeCloseTo(0.4, 6);
+    expect(weights[3]! / unit).toBeCloseTo(0.15, 6);
+    expect(weights[4]).toBeUndefined();
+    expect(weights[5]! / unit).toBeCloseTo(0.5 ** ((549 - 1) / 30.4375 / 18), 6);
+    expect(weights[6]! / unit).toBeCloseTo(0.5, 6);
+    expect(weights[7]! / unit).toBeCloseTo(0.5, 6);
+  });
+
+  it('gives no valuation with neither its own sale nor a comparable', () => {
+    expect(valueWithModel(subject(), [sale(100_000, '2023-01-01', { propertyType: 'F' })], flat, asOf)).toBeNull();
+  });
+});
