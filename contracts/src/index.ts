@@ -8,6 +8,7 @@ export * from './rest/purchase-tax';
 export * from './rest/market';
 export * from './rest/sold-comparables';
 export * from './rest/valuation';
+export * from './rest/property-analysis';
 export * from './land-registry/extraction';
 export * from './messaging/envelope';
 export * from './messaging/topics';

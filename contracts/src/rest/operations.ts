@@ -22,6 +22,7 @@ import { purchaseTax } from './purchase-tax';
 import { renovationUpliftCalculator } from './renovation-calculator';
 import { propertySoldComparables } from './sold-comparables';
 import { propertyValuation } from './valuation';
+import { propertyAnalysis } from './property-analysis';
 import { openApiDocumentOperation } from './service-operations';
 
 /**
@@ -54,6 +55,7 @@ export const operations = {
   area_schools: areaSchools,
   property_sold_comparables: propertySoldComparables,
   property_valuation: propertyValuation,
+  property_analysis: propertyAnalysis,
   finance_purchase_tax: purchaseTax,
   market_house_price_index: housePriceIndex,
   market_bank_rate: bankRate,

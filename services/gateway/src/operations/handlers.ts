@@ -3,6 +3,7 @@ import { areaCrimeHandler } from '../routes/area/crime';
 import { areaDeprivationHandler } from '../routes/area/deprivation';
 import { soldComparablesHandler } from '../routes/property/sold-comparables';
 import { valuationHandler } from '../routes/property/valuation';
+import { propertyAnalysisHandler } from '../routes/property/analyse';
 import { groundRiskHandler } from '../routes/area/ground-risk';
 import { planningConstraintsHandler } from '../routes/area/planning-constraints';
 import { areaStatisticsHandler } from '../routes/area/statistics';
@@ -48,6 +49,7 @@ export const handlers: Handlers = {
   area_deprivation: areaDeprivationHandler,
   property_sold_comparables: soldComparablesHandler,
   property_valuation: valuationHandler,
+  property_analysis: propertyAnalysisHandler,
   property_ground_risk: groundRiskHandler,
   area_planning_constraints: planningConstraintsHandler,
   area_statistics: areaStatisticsHandler,
