@@ -23,6 +23,7 @@ import { renovationUpliftCalculator } from './renovation-calculator';
 import { propertySoldComparables } from './sold-comparables';
 import { propertyValuation } from './valuation';
 import { propertyAnalysis } from './property-analysis';
+import { propertyCompliance } from './compliance';
 import { openApiDocumentOperation } from './service-operations';
 
 /**
@@ -56,6 +57,7 @@ export const operations = {
   property_sold_comparables: propertySoldComparables,
   property_valuation: propertyValuation,
   property_analysis: propertyAnalysis,
+  property_compliance: propertyCompliance,
   finance_purchase_tax: purchaseTax,
   market_house_price_index: housePriceIndex,
   market_bank_rate: bankRate,

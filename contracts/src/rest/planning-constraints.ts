@@ -39,7 +39,7 @@ export const PlanningConstraintsQuery = z
   })
   .openapi('PlanningConstraintsQuery');
 
-const Constraint = z
+export const PlanningConstraint = z
   .strictObject({
     type: z.enum(planningConstraintTypes as [PlanningConstraintType, ...PlanningConstraintType[]]),
     typeName: z.string().openapi({ example: 'Conservation area' }),
@@ -73,7 +73,7 @@ export const PlanningConstraintsResult = z
       .openapi({ description: 'False outside England, where these datasets do not apply: no constraint is returned there' }),
     count: z.number().int().nonnegative(),
     byType: z.record(z.string(), z.number().int().nonnegative()).openapi({ description: 'Every type imported, 0 when none applies' }),
-    constraints: z.array(Constraint).openapi({ description: 'Nearest first' }),
+    constraints: z.array(PlanningConstraint).openapi({ description: 'Nearest first' }),
   })
   .openapi('PlanningConstraints');
 export type PlanningConstraintsResult = z.infer<typeof PlanningConstraintsResult>;

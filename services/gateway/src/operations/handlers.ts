@@ -4,6 +4,7 @@ import { areaDeprivationHandler } from '../routes/area/deprivation';
 import { soldComparablesHandler } from '../routes/property/sold-comparables';
 import { valuationHandler } from '../routes/property/valuation';
 import { propertyAnalysisHandler } from '../routes/property/analyse';
+import { complianceHandler } from '../routes/property/compliance';
 import { groundRiskHandler } from '../routes/area/ground-risk';
 import { planningConstraintsHandler } from '../routes/area/planning-constraints';
 import { areaStatisticsHandler } from '../routes/area/statistics';
@@ -50,6 +51,7 @@ export const handlers: Handlers = {
   property_sold_comparables: soldComparablesHandler,
   property_valuation: valuationHandler,
   property_analysis: propertyAnalysisHandler,
+  property_compliance: complianceHandler,
   property_ground_risk: groundRiskHandler,
   area_planning_constraints: planningConstraintsHandler,
   area_statistics: areaStatisticsHandler,

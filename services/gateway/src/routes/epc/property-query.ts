@@ -1,4 +1,4 @@
-import { PropertyQuery, type propertyEpc, type propertyFloorArea } from '@pds/contracts';
+import { PropertyQuery, type propertyCompliance, type propertyEpc, type propertyFloorArea } from '@pds/contracts';
 import { issueDetails } from '../../http/issue-details';
 import type { Checked, Input, RawInput } from '../../operations/handler';
 import { isOutsideEnglandAndWales } from '../land-registry/postcode-areas';
@@ -27,9 +27,9 @@ const problemsOf = (query: Record<string, unknown>): string[] => {
   return ['query: none of uprn, address, postcode given', ...unknown];
 };
 
-type PropertyLookup = typeof propertyEpc | typeof propertyFloorArea;
+type PropertyLookup = typeof propertyEpc | typeof propertyFloorArea | typeof propertyCompliance;
 
-/** The `read` of either lookup (their queries are the same). */
+/** The `read` of the property lookups (their queries are the same). */
 export const readPropertyQuery = <O extends PropertyLookup>(raw: RawInput): Checked<Input<O>> => {
   const query = (typeof raw.query === 'object' && raw.query !== null ? raw.query : {}) as Record<string, unknown>;
   const problems = problemsOf(query);

@@ -13,7 +13,8 @@ import {
   type SoldComparablesResult,
   type ValuationResult,
 } from '@pds/contracts';
-import { handlerOf, type Answer, type Call, type OperationHandler } from '../../operations/handler';
+import { handlerOf, type Call, type OperationHandler } from '../../operations/handler';
+import { askOperation } from '../ask-operation';
 import { areaCrimeHandler } from '../area/crime';
 import { areaDeprivationHandler } from '../area/deprivation';
 import { areaStatisticsHandler } from '../area/statistics';
@@ -21,14 +22,14 @@ import { housePriceIndexHandler } from '../market/house-price-index';
 import { soldComparablesHandler } from './sold-comparables';
 import { valuationHandler } from './valuation';
 
-// `property_analysis`: each part is another operation's answer, asked through that operation's own schemas and
-// handler (so its rules, refusals and time limits are its own), all at once; the pipeline charges this call's one
-// credit and no part is charged on its own. What is computed here is only the context: the price against them.
+// `property_analysis`: each part is another operation's answer (askOperation), all asked at once; the pipeline charges
+// this call's one credit and no part is charged on its own. What is computed here is only the context: the price
+// against them.
 
 type Unavailable = PropertyAnalysisResult['unavailable'][number];
 type Outcome = { data: Record<string, unknown> | null; sources: Source[] };
 
-/** One part: the operation's query read by its own schema, then its handler, as if it had been called. */
+/** One part; a refusal is named in `unavailable` with its operation's own code and message. */
 const askPart = async <O extends Operation>(
   call: Call<typeof propertyAnalysis>,
   part: string,
@@ -37,29 +38,10 @@ const askPart = async <O extends Operation>(
   query: Record<string, string>,
   unavailable: Unavailable[],
 ): Promise<Outcome> => {
-  const none = { data: null, sources: [] };
-  const read = operation.request.query?.safeParse(query);
-  if (!read?.success) {
-    unavailable.push({ part, code: 'INVALID_PARAMETERS', message: `The ${part} could not be asked for with these parameters.` });
-    return none;
-  }
-  let answer: Answer;
-  try {
-    answer = await handler.handle({
-      ...call,
-      input: { query: read.data, params: undefined, headers: undefined, body: undefined },
-    } as Call<O>);
-  } catch (error) {
-    call.ctx.logger.error({ err: error, part }, 'a part of a property analysis failed');
-    unavailable.push({ part, code: 'INTERNAL_SERVER_ERROR', message: `The ${part} failed.` });
-    return none;
-  }
-  if (!answer.ok) {
-    unavailable.push({ part, code: answer.code, message: answer.message });
-    return none;
-  }
-  if (!('data' in answer)) return none;
-  return { data: answer.data as Record<string, unknown>, sources: answer.sources ?? [] };
+  const answer = await askOperation(call, part, operation, handler, query);
+  if (answer.ok) return answer;
+  unavailable.push({ part, code: answer.code, message: answer.message });
+  return { data: null, sources: [] };
 };
 
 const median = (xs: number[]) => {
