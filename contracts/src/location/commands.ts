@@ -9,6 +9,7 @@ import { schoolPhaseSlugs } from '../rest/school-values';
 import { SchoolsResult } from '../rest/schools';
 import { SoldComparablesResult } from '../rest/sold-comparables';
 import { ValuationResult } from '../rest/valuation';
+import { OwnershipResult } from '../rest/ownership';
 import { Source } from '../rest/sources';
 import { z } from '../zod';
 
@@ -86,4 +87,10 @@ export const ValueProperty = defineCommand(
       .optional(),
   }),
   sourced(ValuationResult),
+);
+
+export const FindCompanyOwners = defineCommand(
+  'FindCompanyOwners',
+  z.union([z.object({ titleNumber: z.string().min(1).max(20) }), z.object({ postcode: z.string().min(5).max(8) })]),
+  sourced(OwnershipResult),
 );

@@ -24,6 +24,7 @@ import { propertySoldComparables } from './sold-comparables';
 import { propertyValuation } from './valuation';
 import { propertyAnalysis } from './property-analysis';
 import { propertyCompliance } from './compliance';
+import { propertyOwnership } from './ownership';
 import { openApiDocumentOperation } from './service-operations';
 
 /**
@@ -58,6 +59,7 @@ export const operations = {
   property_valuation: propertyValuation,
   property_analysis: propertyAnalysis,
   property_compliance: propertyCompliance,
+  property_ownership: propertyOwnership,
   finance_purchase_tax: purchaseTax,
   market_house_price_index: housePriceIndex,
   market_bank_rate: bankRate,

@@ -10,6 +10,7 @@ import { findSoldComparables } from './comparables/find-sold-comparables';
 import { DistrictCache } from './valuation/district-sales';
 import { valueProperty } from './valuation/value-property';
 import { describeDeprivation } from './deprivation/describe-deprivation';
+import { findCompanyOwners } from './ownership/find-company-owners';
 import { groundRiskFromEnv } from './ground-risk/config';
 import { screenGroundRisk } from './ground-risk/screen-ground-risk';
 import { findPlanningConstraints } from './planning/find-constraints';
@@ -54,6 +55,7 @@ const main = async () => {
     handler(locationIntelligence.FindSchools, (data) => findSchools(schools, data), { dropWhenLate: true }),
     handler(locationIntelligence.FindSoldComparables, (data) => findSoldComparables(comparables, data), { dropWhenLate: true }),
     handler(locationIntelligence.ValueProperty, (data) => valueProperty(valuations, data), { dropWhenLate: true }),
+    handler(locationIntelligence.FindCompanyOwners, (data) => findCompanyOwners(rt.store.pool, data), { dropWhenLate: true }),
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'location', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());

@@ -5,6 +5,7 @@ import { soldComparablesHandler } from '../routes/property/sold-comparables';
 import { valuationHandler } from '../routes/property/valuation';
 import { propertyAnalysisHandler } from '../routes/property/analyse';
 import { complianceHandler } from '../routes/property/compliance';
+import { ownershipHandler } from '../routes/property/ownership';
 import { groundRiskHandler } from '../routes/area/ground-risk';
 import { planningConstraintsHandler } from '../routes/area/planning-constraints';
 import { areaStatisticsHandler } from '../routes/area/statistics';
@@ -52,6 +53,7 @@ export const handlers: Handlers = {
   property_valuation: valuationHandler,
   property_analysis: propertyAnalysisHandler,
   property_compliance: complianceHandler,
+  property_ownership: ownershipHandler,
   property_ground_risk: groundRiskHandler,
   area_planning_constraints: planningConstraintsHandler,
   area_statistics: areaStatisticsHandler,

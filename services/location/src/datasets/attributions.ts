@@ -24,6 +24,7 @@ export const attributions = {
     'licensed under the Open Government Licence v3.0.',
   pricePaid:
     'Contains HM Land Registry data © Crown copyright and database right 2025. This data is licensed under the Open Government Licence v3.0.',
+  companyOwners: 'Contains HM Land Registry data © Crown copyright and database right 2025.',
   ukHpi:
     'Contains HM Land Registry data © Crown copyright and database right 2025. This data is licensed under the Open Government Licence v3.0.',
   boeSeries:

@@ -2,6 +2,7 @@ import { addressBase } from './addressbase';
 import { boeSeries } from './boe-series';
 import { census2021 } from './census-2021';
 import { codePointOpen } from './codepoint-open';
+import { ccod, ocod } from './company-owners';
 import type { Dataset } from './dataset';
 import { inspire } from './inspire';
 import { iod } from './iod';
@@ -37,6 +38,8 @@ export const datasetCatalogue: ReadonlyMap<string, Dataset> = new Map(
     giasLinks,
     ukHpi,
     ppd,
+    ccod,
+    ocod,
     boeSeries,
     onsTimeseries,
   ].map((d) => [d.name, d]),

@@ -68,8 +68,11 @@ export interface Dataset {
     statusColumn: string;
     /** The status value of a deletion. */
     deleted: string;
-    /** The release the amended version holds, as one text column `vintage`: `SELECT 'to ' || max(date) AS vintage FROM {table}`. */
-    vintageSql: string;
+    /**
+     * The release the amended version holds, as one text column `vintage`: `SELECT 'to ' || max(date) AS vintage FROM
+     * {table}`; without it, the change file's own vintage.
+     */
+    vintageSql?: string;
   };
   /**
    * Opens the files and checks they are this dataset's published format, failing at once (FormatError) when they

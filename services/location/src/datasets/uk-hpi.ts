@@ -1,5 +1,4 @@
-import { basename } from 'node:path';
-import { FormatError, isZip, openFile, openZipMember, sizeOf, zipMembers, type FileStream } from '../import/files';
+import { fileOrZipMember, FormatError } from '../import/files';
 import { attributions } from './attributions';
 import { csvRecords, decimal } from './csv';
 import { csvHeaderOf } from './csv-header';
@@ -87,12 +86,7 @@ export const ukHpiRow = (columns: Columns, fields: string[]): { values: SqlValue
 
 const fileMember = /(^|\/)UK-HPI-full-file[^/]*\.csv$/i;
 
-const openPart = async (path: string): Promise<{ name: string; sizeBytes: number; open: () => Promise<FileStream> }> => {
-  if (!(await isZip(path))) return { name: basename(path), sizeBytes: sizeOf(path), open: () => openFile(path) };
-  const member = (await zipMembers(path)).find((m) => fileMember.test(m.name));
-  if (!member) throw new FormatError(`${basename(path)} holds no UK-HPI-full-file….csv`);
-  return { name: `${basename(path)}:${member.name}`, sizeBytes: member.compressedBytes, open: () => openZipMember(path, member.name) };
-};
+const openPart = (path: string) => fileOrZipMember(path, fileMember, 'UK-HPI-full-file….csv');
 
 export const ukHpi: Dataset = {
   name: 'uk-hpi',

@@ -15,7 +15,8 @@ export interface AppliedChanges {
   replaced: number;
   /** Deletions of records the serving version did not hold (nothing to delete). */
   deletionsNotHeld: number;
-  vintage: string;
+  /** Undefined when the dataset takes the change file's own. */
+  vintage: string | undefined;
   synthetic: boolean;
   attribution: string;
 }
@@ -60,8 +61,10 @@ export const applyChanges = async (
   await client.query(`DELETE FROM ${quoted(table)} WHERE ${status} = $1`, [deleted]);
   await client.query(`DROP INDEX ${mergeIndex}`);
   const rows = await count(`SELECT count(*) AS n FROM ${quoted(table)}`);
-  const vintage = (await client.query<{ vintage: string | null }>(vintageSql.replaceAll('{table}', quoted(table)))).rows[0]?.vintage;
-  return { rows, replaced, deletionsNotHeld, vintage: vintage ?? 'empty', ...provenance(dataset, latest, synthetic) };
+  const vintage = vintageSql
+    ? ((await client.query<{ vintage: string | null }>(vintageSql.replaceAll('{table}', quoted(table)))).rows[0]?.vintage ?? 'empty')
+    : undefined;
+  return { rows, replaced, deletionsNotHeld, vintage, ...provenance(dataset, latest, synthetic) };
 };
 
 /** A real version amended by a synthetic change file is synthetic as a whole: an answer may come from either. */

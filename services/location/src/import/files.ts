@@ -99,3 +99,18 @@ export const readZipMember = async (path: string, member: string, maxBytes = 1 <
   }
   return Buffer.concat(chunks);
 };
+
+/** A file to read: the CSV itself (plain or gzip), or the member of a zip the publisher ships it in. */
+export interface FilePart {
+  name: string;
+  sizeBytes: number;
+  open: () => Promise<FileStream>;
+}
+
+/** The file as given, or, for a zip, its first member whose name matches `member` (`what` names it in the refusal). */
+export const fileOrZipMember = async (path: string, member: RegExp, what: string): Promise<FilePart> => {
+  if (!(await isZip(path))) return { name: basename(path), sizeBytes: sizeOf(path), open: () => openFile(path) };
+  const found = (await zipMembers(path)).find((m) => member.test(m.name));
+  if (!found) throw new FormatError(`${basename(path)} holds no ${what}`);
+  return { name: `${basename(path)}:${found.name}`, sizeBytes: found.compressedBytes, open: () => openZipMember(path, found.name) };
+};
