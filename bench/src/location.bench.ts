@@ -5,56 +5,19 @@
 // records), plus the demo region's deprivation, Census, schools and planning files. Queries are real postcodes of the
 // areas each dataset covers, drawn once, repeatably. Prints throughput and p50/p99 per operation and concurrency.
 import { AdminClient } from '@pds/infra';
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
-import { benchServers, percentile, startBenchStack } from './servers';
+import { benchServers, startBenchStack } from './servers';
+import { drive, load as importWith } from './through-stack';
 
-const run = promisify(execFile);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const repo = join(__dirname, '..', '..');
 const data = process.env.PDS_SHARED_DATA_DIR ?? '/work/shared/data';
 const demo = join(repo, 'services', 'location', 'demo-data');
-const cli = join(repo, 'services', 'location', 'dist', 'import', 'cli.js');
 const callsPerRun = Number(process.env.CALLS ?? 1_000);
-
-const load = async (databaseUrl: string, dataset: string, files: string[], synthetic?: string) => {
-  const t0 = performance.now();
-  const args = [cli, dataset, ...files, ...(synthetic ? ['--synthetic', synthetic] : [])];
-  const { stdout } = await run(process.execPath, args, { env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 1 << 20 });
-  log(`  ${stdout.trim().split('\n').at(-1)} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-};
-
-/** `concurrency` clients calling back to back, each query in turn, until `calls` are made. */
-const drive = async (urls: string[], apiKey: string, calls: number, concurrency: number) => {
-  const timesMs: number[] = [];
-  let started = 0;
-  const statuses = new Map<number, number>();
-  const client = async () => {
-    while (started < calls) {
-      const url = urls[started % urls.length]!;
-      started += 1;
-      const t0 = performance.now();
-      const res = await fetch(url, { headers: { 'x-api-key': apiKey } });
-      await res.arrayBuffer();
-      timesMs.push(performance.now() - t0);
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-    }
-  };
-  const startedAt = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, client));
-  const seconds = (performance.now() - startedAt) / 1000;
-  timesMs.sort((a, b) => a - b);
-  const answers = [...statuses].map(([s, n]) => `${n}×${s}`).join(' ');
-  return `${(calls / seconds).toFixed(0).padStart(5)} calls/s   p50 ${percentile(timesMs, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(
-    timesMs,
-    99,
-  )
-    .toFixed(1)
-    .padStart(6)} ms   (${answers})`;
-};
+const load = (databaseUrl: string, dataset: string, files: string[], synthetic?: string) =>
+  importWith(log, databaseUrl, dataset, files, synthetic);
 
 const demoImports = () =>
   (

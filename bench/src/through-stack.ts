@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { percentile } from './servers';
+
+// What the benchmarks through the whole stack share: loading a dataset with the import command, and driving an
+// operation with back-to-back clients.
+
+const run = promisify(execFile);
+const cli = join(__dirname, '..', '..', 'services', 'location', 'dist', 'import', 'cli.js');
+
+/** One import, its summary line and seconds printed. */
+export const load = async (log: (line: string) => void, databaseUrl: string, dataset: string, files: string[], synthetic?: string) => {
+  const t0 = performance.now();
+  const args = [cli, dataset, ...files, ...(synthetic ? ['--synthetic', synthetic] : [])];
+  const { stdout } = await run(process.execPath, args, { env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 1 << 20 });
+  log(`  ${stdout.trim().split('\n').at(-1)} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+};
+
+/** `concurrency` clients calling back to back, each query in turn, until `calls` are made: throughput, p50, p99. */
+export const drive = async (urls: string[], apiKey: string, calls: number, concurrency: number) => {
+  const timesMs: number[] = [];
+  let started = 0;
+  const statuses = new Map<number, number>();
+  const client = async () => {
+    while (started < calls) {
+      const url = urls[started % urls.length]!;
+      started += 1;
+      const t0 = performance.now();
+      const res = await fetch(url, { headers: { 'x-api-key': apiKey } });
+      await res.arrayBuffer();
+      timesMs.push(performance.now() - t0);
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    }
+  };
+  const startedAt = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, client));
+  const seconds = (performance.now() - startedAt) / 1000;
+  timesMs.sort((a, b) => a - b);
+  const answers = [...statuses].map(([s, n]) => `${n}×${s}`).join(' ');
+  return (
+    `${(calls / seconds).toFixed(0).padStart(5)} calls/s   p50 ${percentile(timesMs, 50).toFixed(1).padStart(6)} ms   ` +
+    `p99 ${percentile(timesMs, 99).toFixed(1).padStart(6)} ms   (${answers})`
+  );
+};
