@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
+import { importWithCli } from '../support/import-with-cli';
 import { startTestStack, type TestStack } from '../support/stack';
 
 // GET /property/compliance through the whole stack, over the demo region's SYNTHETIC addresses, certificates and
@@ -10,7 +9,6 @@ import { startTestStack, type TestStack } from '../support/stack';
 // against the EPC lookup's own answer and the 2015 Regulations' rule (E or better); the planning checks against the
 // planning constraints operation's own answer at the property's position. 5 credits when a check is made.
 
-const run = promisify(execFile);
 const repo = join(__dirname, '..', '..');
 const demo = join(repo, 'services', 'location', 'demo-data');
 const planningFiles = [
@@ -29,11 +27,13 @@ let db: pg.Pool;
 let apiKey: string;
 let accountId: string;
 
-const importFile = async (dataset: string, files: string[], synthetic?: string) => {
-  const args = [join(repo, 'services', 'location', 'dist', 'import', 'cli.js'), dataset, ...files.map((f) => join(demo, f))];
-  if (synthetic) args.push('--synthetic', synthetic);
-  await run(process.execPath, args, { env: { ...process.env, DATABASE_URL: t.databaseUrl }, maxBuffer: 1 << 20 });
-};
+const importFile = (dataset: string, files: string[], synthetic?: string) =>
+  importWithCli(
+    t.databaseUrl,
+    dataset,
+    files.map((f) => join(demo, f)),
+    synthetic,
+  );
 
 beforeAll(async () => {
   t = await startTestStack();

@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { importWithCli } from '../support/import-with-cli';
 import { startTestStack, type TestStack } from '../support/stack';
 
 // GET /property/ownership through the whole stack, over SYNTHETIC files in HM Land Registry's CCOD and OCOD layouts
 // (services/location/test-data): the October full file, the November change-only file applied to it, and an overseas
 // companies full file. 1 credit per lookup, also when no company owns the title.
 
-const run = promisify(execFile);
 const repo = join(__dirname, '..', '..');
 const testData = join(repo, 'services', 'location', 'test-data');
 
@@ -15,11 +13,8 @@ let t: TestStack;
 let apiKey: string;
 let accountId: string;
 
-const importFile = async (dataset: string, file: string) => {
-  const cli = join(repo, 'services', 'location', 'dist', 'import', 'cli.js');
-  const args = [cli, dataset, join(testData, file), '--synthetic', 'SYNTHETIC company ownership for tests'];
-  await run(process.execPath, args, { env: { ...process.env, DATABASE_URL: t.databaseUrl }, maxBuffer: 1 << 20 });
-};
+const importFile = (dataset: string, file: string) =>
+  importWithCli(t.databaseUrl, dataset, [join(testData, file)], 'SYNTHETIC company ownership for tests');
 
 beforeAll(async () => {
   t = await startTestStack();

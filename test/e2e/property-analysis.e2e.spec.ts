@@ -1,6 +1,5 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { importWithCli } from '../support/import-with-cli';
 import { startTestStack, type TestStack } from '../support/stack';
 
 // GET /property/analyse through the whole stack: each part must be exactly what its own operation answers for the
@@ -8,7 +7,6 @@ import { startTestStack, type TestStack } from '../support/stack';
 // context is worked by hand from those answers. Real data: the demo region's Price Paid, postcode files, Indices of
 // Deprivation and UK HPI sample; SYNTHETIC certificates. The business clock is on 15 January 2024.
 
-const run = promisify(execFile);
 const repo = join(__dirname, '..', '..');
 const demo = join(repo, 'services', 'location', 'demo-data');
 
@@ -16,11 +14,13 @@ let t: TestStack;
 let apiKey: string;
 let accountId: string;
 
-const importFile = async (dataset: string, files: string[], synthetic?: string) => {
-  const args = [join(repo, 'services', 'location', 'dist', 'import', 'cli.js'), dataset, ...files.map((f) => join(demo, f))];
-  if (synthetic) args.push('--synthetic', synthetic);
-  await run(process.execPath, args, { env: { ...process.env, DATABASE_URL: t.databaseUrl }, maxBuffer: 1 << 20 });
-};
+const importFile = (dataset: string, files: string[], synthetic?: string) =>
+  importWithCli(
+    t.databaseUrl,
+    dataset,
+    files.map((f) => join(demo, f)),
+    synthetic,
+  );
 
 beforeAll(async () => {
   t = await startTestStack();

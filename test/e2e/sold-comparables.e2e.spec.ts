@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
+import { importWithCli } from '../support/import-with-cli';
 import { startTestStack, type TestStack } from '../support/stack';
 
 // GET /property/sold-comparables through the whole stack, over HM Land Registry's real Price Paid rows of RG30 and RG31
@@ -10,7 +9,6 @@ import { startTestStack, type TestStack } from '../support/stack';
 // clock is set to 15 January 2024 (the files hold sales to December 2023). Every expected sale is read from the file
 // here, separately: each record is one line with every field quoted, so a line splits on `","`.
 
-const run = promisify(execFile);
 const repo = join(__dirname, '..', '..');
 const demo = join(repo, 'services', 'location', 'demo-data');
 const ppdFiles = ['pp-complete_postcode-district-RG30.csv.gz', 'pp-complete_postcode-district-RG31.csv.gz'].map((f) => join(demo, f));
@@ -38,11 +36,7 @@ let t: TestStack;
 let apiKey: string;
 let accountId: string;
 
-const importFile = async (dataset: string, files: string[], synthetic?: string) => {
-  const args = [join(repo, 'services', 'location', 'dist', 'import', 'cli.js'), dataset, ...files];
-  if (synthetic) args.push('--synthetic', synthetic);
-  await run(process.execPath, args, { env: { ...process.env, DATABASE_URL: t.databaseUrl }, maxBuffer: 1 << 20 });
-};
+const importFile = (dataset: string, files: string[], synthetic?: string) => importWithCli(t.databaseUrl, dataset, files, synthetic);
 
 beforeAll(async () => {
   t = await startTestStack();

@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
+import { importWithCli } from '../support/import-with-cli';
 import { startTestStack, type TestStack } from '../support/stack';
 
 // GET /property/valuation through the whole stack, over HM Land Registry's real Price Paid rows of RG30 and RG31 and
@@ -11,7 +10,6 @@ import { startTestStack, type TestStack } from '../support/stack';
 // in services/location/src/valuation/*.unit.spec.ts and its accuracy by the back-test (bench:valuation); here: the
 // home found, what `asOf` may know, the renovation rules applied by the calculator, the codes and the charging.
 
-const run = promisify(execFile);
 const repo = join(__dirname, '..', '..');
 const demo = join(repo, 'services', 'location', 'demo-data');
 const ppdFiles = ['pp-complete_postcode-district-RG30.csv.gz', 'pp-complete_postcode-district-RG31.csv.gz'].map((f) => join(demo, f));
@@ -21,11 +19,7 @@ let t: TestStack;
 let apiKey: string;
 let accountId: string;
 
-const importFile = async (dataset: string, files: string[], synthetic?: string) => {
-  const args = [join(repo, 'services', 'location', 'dist', 'import', 'cli.js'), dataset, ...files];
-  if (synthetic) args.push('--synthetic', synthetic);
-  await run(process.execPath, args, { env: { ...process.env, DATABASE_URL: t.databaseUrl }, maxBuffer: 1 << 20 });
-};
+const importFile = (dataset: string, files: string[], synthetic?: string) => importWithCli(t.databaseUrl, dataset, files, synthetic);
 
 beforeAll(async () => {
   t = await startTestStack();

@@ -2,6 +2,7 @@ import type { locationIntelligence, ReplyOf, ValuationResult } from '@pds/contra
 import type { HandlerResult } from '@pds/service-runtime';
 import type pg from 'pg';
 import { addressMatches, addressParts, propertyByAddress } from '../epc/address-match';
+import { lookBackStart } from '../comparables/find-sold-comparables';
 import { servingSources } from '../read-models/serving-sources';
 import { lookUpPostcode } from '../places/resolve-place';
 import { certificateForDate, hpiIndexFor, indexFor, typeOfCertificate, type HpiMonth } from './evidence';
@@ -32,15 +33,6 @@ export interface ValuationAsked {
 
 const refused = (code: string, message: string): Result => ({ ok: false, error: { code, message } });
 const codes = new Set(['D', 'S', 'T', 'F']);
-const monthsBefore = (date: string, months: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() - months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d.toISOString().slice(0, 10);
-};
 
 const saleOf = (home: Home, s: Home['sales'][number], asOf: string): Sale => ({
   price: s.price,
@@ -86,7 +78,7 @@ export const valueProperty = async ({ db, districts, today }: ValuationDeps, ask
     );
 
   const subjectKeys = new Set(homes.map((h) => h.key));
-  const from = monthsBefore(asOf, asked.months);
+  const from = lookBackStart(asOf, asked.months);
   const candidates = district.homes
     .filter((h) => !subjectKeys.has(h.key))
     .flatMap((h) => h.sales.filter((s) => s.date >= from && s.date < asOf).map((s) => saleOf(h, s, asOf)));
