@@ -1,21 +1,32 @@
 // `npm run bench:property-analysis`: Property Analysis and the due-diligence operations built on the demo region's
 // data, through the whole stack (gateway: key, limits, reservation and capture; the location service over Kafka):
-// sold comparables, valuation, analysis of a price, lettings compliance and company ownership. Queries are real
+// sold comparables, valuation, analysis of a price, lettings compliance, company ownership and the property profile
+// (its title from the registry test environment, the demo region's polygons and constraints). Queries are real
 // RG30/RG31 sales (their postcode, address and price) and addresses, drawn once, repeatably. Prints throughput and
-// p50/p99 per operation at 1 and 8 clients.
+// p50/p99 per operation at 1 and 8 clients, and the credits charged (`ONLY=profile` runs the lines so named).
 import { AdminClient } from '@pds/infra';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { benchServers, startBenchStack } from './servers';
-import { drive, load } from './through-stack';
+import { drive, load, type BenchRequest } from './through-stack';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const repo = join(__dirname, '..', '..');
 const demo = join(repo, 'services', 'location', 'demo-data');
 const testData = join(repo, 'services', 'location', 'test-data');
 const callsPerRun = Number(process.env.CALLS ?? 500);
-const datasets = ['codepoint-open', 'ons-postcode-lookup', 'addressbase', 'ppd', 'epc-domestic', 'iod', 'planning-data', 'uk-hpi'];
+const datasets = [
+  'codepoint-open',
+  'ons-postcode-lookup',
+  'addressbase',
+  'ppd',
+  'epc-domestic',
+  'iod',
+  'planning-data',
+  'uk-hpi',
+  'inspire',
+];
 
 const main = async () => {
   const servers = await benchServers(log);
@@ -49,17 +60,23 @@ const main = async () => {
     const uprns = (await db.query<{ uprn: string }>('SELECT uprn::text AS uprn FROM addresses ORDER BY random() LIMIT 200')).rows;
     const api = (path: string, query: Record<string, string | number>) =>
       `${stack.gatewayUrl}/api/v1${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
-    const operations: Array<[string, string[]]> = [
+    const operations: Array<[string, BenchRequest[]]> = [
       ['sold comparables (120 months)', sales.map((s) => api('/property/sold-comparables', { postcode: s.postcode, months: 120 }))],
       ['valuation', sales.map((s) => api('/property/valuation', { postcode: s.postcode, address: s.address }))],
       ['analysis of a price', sales.map((s) => api('/property/analyse', { postcode: s.postcode, address: s.address, price: s.price }))],
       ['lettings compliance', uprns.map((u) => api('/property/compliance', { uprn: u.uprn }))],
       ['company ownership (postcode)', sales.map((s) => api('/property/ownership', { postcode: s.postcode }))],
+      [
+        'property profile',
+        uprns.map((u) => ({ url: `${stack.gatewayUrl}/api/v1/property/profile`, body: { property: { uprn: u.uprn } } })),
+      ],
     ];
-    for (const [, urls] of operations) await drive(urls, account.apiKey, 50, 4); // warm-up
+    // ONLY=profile (any part of a line's name) runs just those lines.
+    const chosen = operations.filter(([name]) => name.includes(process.env.ONLY ?? ''));
+    for (const [, urls] of chosen) await drive(urls, account.apiKey, 50, 4); // warm-up
     log(`through the stack, ${callsPerRun} calls per line:`);
     for (const concurrency of [1, 8])
-      for (const [name, urls] of operations)
+      for (const [name, urls] of chosen)
         log(
           `  ${name.padEnd(30)} ${String(concurrency).padStart(2)} clients ${await drive(urls, account.apiKey, callsPerRun, concurrency)}`,
         );

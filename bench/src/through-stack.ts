@@ -17,20 +17,35 @@ export const load = async (log: (line: string) => void, databaseUrl: string, dat
   log(`  ${stdout.trim().split('\n').at(-1)} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 };
 
-/** `concurrency` clients calling back to back, each query in turn, until `calls` are made: throughput, p50, p99. */
-export const drive = async (urls: string[], apiKey: string, calls: number, concurrency: number) => {
+/** A GET by its URL, or a POST of a JSON body. */
+export type BenchRequest = string | { url: string; body: unknown };
+
+const send = (request: BenchRequest, apiKey: string) =>
+  typeof request === 'string'
+    ? fetch(request, { headers: { 'x-api-key': apiKey } })
+    : fetch(request.url, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify(request.body),
+      });
+
+/** `concurrency` clients calling back to back, each request in turn, until `calls` are made: throughput, p50, p99. */
+export const drive = async (requests: BenchRequest[], apiKey: string, calls: number, concurrency: number) => {
   const timesMs: number[] = [];
   let started = 0;
   const statuses = new Map<number, number>();
+  const charges = new Map<string, number>();
   const client = async () => {
     while (started < calls) {
-      const url = urls[started % urls.length]!;
+      const request = requests[started % requests.length]!;
       started += 1;
       const t0 = performance.now();
-      const res = await fetch(url, { headers: { 'x-api-key': apiKey } });
+      const res = await send(request, apiKey);
       await res.arrayBuffer();
       timesMs.push(performance.now() - t0);
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      const credits = res.headers.get('x-credits-charged') ?? '?';
+      charges.set(credits, (charges.get(credits) ?? 0) + 1);
     }
   };
   const startedAt = performance.now();
@@ -38,8 +53,9 @@ export const drive = async (urls: string[], apiKey: string, calls: number, concu
   const seconds = (performance.now() - startedAt) / 1000;
   timesMs.sort((a, b) => a - b);
   const answers = [...statuses].map(([s, n]) => `${n}×${s}`).join(' ');
+  const charged = [...charges].map(([c, n]) => `${n}×${c}`).join(' ');
   return (
     `${(calls / seconds).toFixed(0).padStart(5)} calls/s   p50 ${percentile(timesMs, 50).toFixed(1).padStart(6)} ms   ` +
-    `p99 ${percentile(timesMs, 99).toFixed(1).padStart(6)} ms   (${answers})`
+    `p99 ${percentile(timesMs, 99).toFixed(1).padStart(6)} ms   (${answers}; credits charged ${charged})`
   );
 };

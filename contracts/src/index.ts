@@ -10,6 +10,7 @@ export * from './rest/sold-comparables';
 export * from './rest/valuation';
 export * from './rest/property-analysis';
 export * from './rest/compliance';
+export * from './rest/property-profile';
 export * from './rest/ownership';
 export * from './land-registry/extraction';
 export * from './messaging/envelope';

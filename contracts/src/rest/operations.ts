@@ -25,6 +25,7 @@ import { propertyValuation } from './valuation';
 import { propertyAnalysis } from './property-analysis';
 import { propertyCompliance } from './compliance';
 import { propertyOwnership } from './ownership';
+import { propertyProfile } from './property-profile';
 import { openApiDocumentOperation } from './service-operations';
 
 /**
@@ -60,6 +61,7 @@ export const operations = {
   property_analysis: propertyAnalysis,
   property_compliance: propertyCompliance,
   property_ownership: propertyOwnership,
+  property_profile: propertyProfile,
   finance_purchase_tax: purchaseTax,
   market_house_price_index: housePriceIndex,
   market_bank_rate: bankRate,

@@ -2,8 +2,9 @@
 // when a request it matches reaches the point where it would act; `times` counts the takings down and a fault with
 // none stays until cleared. The first matching fault in the order given wins. Where they act: `reject`, `lost` and
 // the fulfil faults when a new order would be accepted (a repeat of an accepted order takes none of them);
-// `uncertain` and `slow` on every 202 answer, repeats included; `delay` on a search (a titled fault when the search
-// finds that title), a description, or an order's status (a titled fault when the order is for that title).
+// `uncertain` and `slow` on every 202 answer, repeats included, and `slow` on a search's answer; `delay` on a search
+// (a titled fault when the search finds that title), a description, or an order's status (a titled fault when the
+// order is for that title).
 
 export type FaultOperation = 'search' | 'describe' | 'submit' | 'fulfil' | 'status';
 
@@ -16,7 +17,7 @@ export type FaultMode =
   | 'lost'
   /** submit: the order is recorded, then the connection is destroyed before any answer. */
   | 'uncertain'
-  /** submit: the order is recorded and the answer held back for `delayMs`. */
+  /** submit: the order is recorded and the answer held back for `delayMs`; search: the answer is held back so. */
   | 'slow'
   /** fulfil: the accepted order ends failed. */
   | 'fail'
@@ -37,7 +38,7 @@ export interface Fault {
 }
 
 export const modesOf: Readonly<Record<FaultOperation, readonly FaultMode[]>> = {
-  search: ['delay'],
+  search: ['delay', 'slow'],
   describe: ['delay'],
   submit: ['reject', 'lost', 'uncertain', 'slow'],
   fulfil: ['fail', 'unreadable'],

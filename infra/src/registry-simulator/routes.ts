@@ -144,7 +144,7 @@ export const registryRoutes = (state: RegistryState): Router => {
     res.json({ status: 'ok' });
   });
 
-  router.post('/title-searches', (req, res) => {
+  router.post('/title-searches', async (req, res) => {
     const search = searchOf(req.body);
     if (!search) return refuse(res, 400, 'INVALID_REQUEST', 'give {uprn} (digits) or {address, postcode}');
     const found = findTitles(registeredTitles, search);
@@ -157,6 +157,15 @@ export const registryRoutes = (state: RegistryState): Router => {
       )
     )
       return;
+    const slow = state.faults.take(
+      'search',
+      ['slow'],
+      found.map((t) => t.titleNumber),
+    );
+    if (slow) {
+      await holdBack(res, slow.delayMs ?? defaultSlowMs);
+      if (res.writableEnded || req.socket.destroyed) return;
+    }
     res.json({ titles: found.map(candidateOf) });
   });
 

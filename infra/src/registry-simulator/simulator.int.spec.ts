@@ -238,6 +238,15 @@ describe('faults', () => {
     expect(await control.faults()).toEqual([{ operation: 'describe', titleNumber: 'NGL918273', mode: 'delay', retryAfterSeconds: 90 }]);
   });
 
+  it('slow: holds a search answer back (real time), then answers it whole', async () => {
+    await control.setFaults([{ operation: 'search', titleNumber: 'BK509231', mode: 'slow', delayMs: 700, times: 1 }]);
+    const started = Date.now();
+    const slow = await call('POST', '/title-searches', { uprn: '100081240517' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(690);
+    expect(slow.body).toEqual({ titles: [expect.objectContaining({ titleNumber: 'BK509231', tenure: 'freehold' })] });
+    expect(await control.faults()).toEqual([]);
+  });
+
   it('reject: refuses the order and orders nothing', async () => {
     await control.setFaults([{ operation: 'submit', mode: 'reject', times: 1 }]);
     const submission = order('BK509231');

@@ -12,7 +12,12 @@ export interface RefusalExtras {
   candidates?: Candidate[];
 }
 
-export type WorkOutcome<T> = { ok: true; data: T } | ({ ok: false; code: ErrorCode; message: string } & RefusalExtras);
+/**
+ * What the work did. `freeBecause`: the caller receives the answer but is not to pay for it (an operation charged only
+ * when its answer is whole, such as an incomplete profile); the reservation is released, as for a failure.
+ */
+export type WorkOutcome<T> =
+  { ok: true; data: T; freeBecause?: string } | ({ ok: false; code: ErrorCode; message: string } & RefusalExtras);
 
 export type ChargedOutcome<T> =
   | { ok: true; data: T; chargedCredits: number; balance: BalanceView }
@@ -94,6 +99,16 @@ export const chargedCall = async <T>(
       ...(details ? { details } : {}),
       ...(candidates ? { candidates } : {}),
     };
+  }
+
+  if (outcome.freeBecause !== undefined) {
+    const released = await ledger.release(ctx, accountId, reservationId, `answered free: ${outcome.freeBecause}`).catch((err: unknown) => {
+      logger.error({ err, reservationId }, 'release not confirmed; the ledger expires the reservation');
+      return undefined;
+    });
+    // Not confirmed: the reservation still holds the credits until it expires, so no balance is claimed.
+    const balance = view(released?.data) ?? { availableCredits: null, creditsRefreshAt: null };
+    return { ok: true, data: outcome.data, chargedCredits: 0, balance };
   }
 
   const captured = await ledger.capture(ctx, accountId, reservationId).catch((err: unknown) => {

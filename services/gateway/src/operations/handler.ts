@@ -42,6 +42,8 @@ export type DataAnswer = {
   data: unknown;
   /** The datasets the answer was built from, beside `data`. */
   sources?: Source[];
+  /** A charged operation's answer the caller is not to pay for, and why (an incomplete profile): nothing is charged. */
+  freeBecause?: string;
   /** For an order: the credits it reserved (charged later, when the work is done) and the balance after. */
   reserved?: { credits: number; balance: BalanceView };
 };

@@ -6,6 +6,7 @@ import { valuationHandler } from '../routes/property/valuation';
 import { propertyAnalysisHandler } from '../routes/property/analyse';
 import { complianceHandler } from '../routes/property/compliance';
 import { ownershipHandler } from '../routes/property/ownership';
+import { propertyProfileHandler } from '../routes/property/profile/profile';
 import { groundRiskHandler } from '../routes/area/ground-risk';
 import { planningConstraintsHandler } from '../routes/area/planning-constraints';
 import { areaStatisticsHandler } from '../routes/area/statistics';
@@ -54,6 +55,7 @@ export const handlers: Handlers = {
   property_analysis: propertyAnalysisHandler,
   property_compliance: complianceHandler,
   property_ownership: ownershipHandler,
+  property_profile: propertyProfileHandler,
   property_ground_risk: groundRiskHandler,
   area_planning_constraints: planningConstraintsHandler,
   area_statistics: areaStatisticsHandler,

@@ -54,7 +54,8 @@ const charged = async (deps: GatewayDeps, operation: Operation, who: CallerLocal
     const answer = await work();
     if (!answer.ok) return answer;
     if ('file' in answer) throw new Error(`${operation.operationId}: a charged operation answers JSON`);
-    return { ok: true, data: { data: answer.data, sources: answer.sources } };
+    const payload = { data: answer.data, sources: answer.sources };
+    return answer.freeBecause === undefined ? { ok: true, data: payload } : { ok: true, data: payload, freeBecause: answer.freeBecause };
   };
   const charge = { accountId: who.caller.accountId, operation: operation.operationId, costCredits: perCallCredits(operation.cost) };
   return chargedCall(deps.ledger, who.ctx.logger, who.ctx, charge, asWork);

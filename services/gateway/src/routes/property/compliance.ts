@@ -15,12 +15,12 @@ import { askOperation, type PartAnswer } from '../ask-operation';
 import { propertyEpcHandler } from '../epc/property-epc';
 import { readPropertyQuery } from '../epc/property-query';
 import { ukToday } from '../uk-today';
+import { constraintsAtProperty } from './constraints-at-property';
 import { resolveProperty } from './resolve-property';
 
 // `property_compliance`: the checks a landlord in England and Wales makes, from the EPC lookup and the planning
 // constraints at the property's own position (both asked as their operations), each saying whether it was made.
 
-type Constraint = PlanningConstraintsResult['constraints'][number];
 type Check<K extends 'listedBuilding' | 'conservationArea' | 'floodZone'> = ComplianceResult[K];
 
 const notMade = (reason: string) => ({ checked: false, status: 'not-checked' as const, reason, entries: [] });
@@ -70,20 +70,18 @@ const planningChecks = (planning: PartAnswer | null, positionKnown: boolean) => 
   // The planning datasets imported are what its `sources` entry lists (the planning-data dataset's parts).
   const imported = new Set(planning.sources.find((s) => s.dataset === 'planning-data')?.vintage.split(', ') ?? []);
   const missing = (dataset: string) => `The ${dataset} dataset of planning.data.gov.uk is not imported.`;
-  const of = (...types: string[]) => answer.constraints.filter((c) => types.includes(c.type));
-  const containing = (c: Constraint) => c.distanceMetres === 0;
+  const atProperty = constraintsAtProperty(answer.constraints);
+  const of = (...types: string[]) => atProperty.filter((c) => types.includes(c.type));
 
-  const listed = of('listed-building', 'listed-building-outline').filter(
-    (c) => (c.type === 'listed-building' && c.distanceMetres <= listedBuildingRadiusMetres) || containing(c),
-  );
+  const listed = of('listed-building', 'listed-building-outline');
   const listedBuilding: Check<'listedBuilding'> = !imported.has('listed-building')
     ? notMade(missing('listed-building'))
     : { checked: true, status: listed.length > 0 ? 'listed' : 'not-listed', reason: null, entries: listed };
-  const areas = of('conservation-area').filter(containing);
+  const areas = of('conservation-area');
   const conservationArea: Check<'conservationArea'> = !imported.has('conservation-area')
     ? notMade(missing('conservation-area'))
     : { checked: true, status: areas.length > 0 ? 'in-conservation-area' : 'not-in-conservation-area', reason: null, entries: areas };
-  const zones = of('flood-risk-zone').filter(containing);
+  const zones = of('flood-risk-zone');
   const level = Math.max(0, ...zones.map((z) => Number(z.details['flood-risk-level'] ?? 0)));
   const floodZone: Check<'floodZone'> = !imported.has('flood-risk-zone')
     ? notMade(missing('flood-risk-zone'))
