@@ -1,16 +1,25 @@
-// Chargeable calls under concurrent load: the whole stack (gateway → ledger reserve → analysis → ledger capture, over
-// Kafka, every charge an event in PostgreSQL) against a single-process baseline (one express handler that debits a
-// PostgreSQL row in a transaction). Prints throughput and p50/p99 for both and their ratio.
-// `npm run bench:charging`; CALLS (default 2000) and CONCURRENCY (default 32) set the load.
+// `npm run bench:charging`: the charging path under load, side by side in one run. The whole stack (gateway → ledger
+// reserve → analysis → ledger capture, over Kafka, every charge an event in PostgreSQL) against a single-process
+// baseline (one express handler charging a credit by one autocommit `UPDATE … RETURNING`), the same renovation
+// calculator call with 1 credit charged. autocannon drives each with CONNECTIONS (default 50) for SECONDS (default 10)
+// after a warm-up; printed: throughput, p50 and p99 of both, their ratio, the CPU per call of each process, an idle
+// call's p50 (one connection), and the finance audit of the ledger afterwards.
 import { AdminClient, repoRoot } from '@pds/infra';
-import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeFigures, driveLoad } from './load';
+import { cpuByGroup, cpuPerCallMs, type Group } from './process-cpu';
 import { benchServers, startBenchStack } from './servers';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const path = '/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10';
+const connections = Number(process.env.CONNECTIONS ?? 50);
+const seconds = Number(process.env.SECONDS ?? 10);
+const warmupSeconds = Number(process.env.WARMUP_SECONDS ?? 3);
+const idleCalls = 300;
 
 const startBaseline = async (databaseUrl: string, port: number) => {
   const child = spawn(process.execPath, [join(repoRoot, 'bench', 'dist', 'baseline-server.js')], {
@@ -21,39 +30,92 @@ const startBaseline = async (databaseUrl: string, port: number) => {
     child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('baseline ready') && resolve());
     child.once('exit', (code) => reject(new Error(`baseline exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') };
+};
+
+type Run = { calls: number; failed: number; perSecond: number; p50: number; p99: number };
+
+/** autocannon against one URL: `amount` calls, or `duration` seconds. */
+const cannon = async (url: string, apiKey: string, options: { connections: number; duration?: number; amount?: number }): Promise<Run> => {
+  const result = await autocannon({ url, headers: { 'x-api-key': apiKey }, ...options });
+  const ok = result['2xx'];
+  return {
+    calls: ok + result.non2xx,
+    failed: result.non2xx + result.errors,
+    perSecond: ok / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+};
+
+const figures = (r: Run) =>
+  `${r.perSecond.toFixed(0).padStart(6)} calls/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ` +
+  `(${r.calls} calls, ${r.failed} not 200)`;
+
+const cpuLine = (groups: readonly Group[], before: Map<string, number>, calls: number) =>
+  cpuPerCallMs(before, cpuByGroup(groups), calls)
+    .map(({ name, msPerCall }) => `${name} ${msPerCall.toFixed(2)}`)
+    .join(', ');
+
+/** A measured run: the calls, and each process's CPU over them (the load generator's own included, as `autocannon`). */
+const measured = async (url: string, apiKey: string, groups: readonly Group[]) => {
+  await cannon(url, apiKey, { connections, duration: warmupSeconds });
+  const before = cpuByGroup(groups);
+  const run = await cannon(url, apiKey, { connections, duration: seconds });
+  return { run, cpu: cpuLine(groups, before, run.calls) };
+};
+
+const audit = (databaseUrl: string) => {
+  const out = mkdtempSync(join(tmpdir(), 'pds-bench-audit-'));
+  const cli = join(repoRoot, 'services', 'billing-ledger', 'dist', 'audit', 'cli.js');
+  const run = spawnSync(process.execPath, [cli, '--out', out], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
+  return { passed: run.status === 0, summary: run.stdout.trim().split('\n').at(-1) ?? run.stderr.trim() };
 };
 
 const main = async () => {
-  const calls = Number(process.env.CALLS ?? 2_000);
-  const concurrency = Number(process.env.CONCURRENCY ?? 32);
-  const warmup = 200;
   const servers = await benchServers(log);
   const stack = await startBenchStack(servers);
   const baseline = await startBaseline(servers.databaseUrl, 18390);
+  const platform: Group[] = [
+    { name: 'kafka', cmdlineIncludes: join(servers.work, 'kafka') },
+    { name: 'postgres', cmdlineIncludes: join(servers.work, 'postgres'), withChildren: true },
+    { name: 'autocannon', pid: process.pid },
+  ];
+  // The three on a chargeable call's path, and the two others: what they spend while it runs is spent on its machine.
+  const services = (['gateway', 'billing-ledger', 'analysis', 'location', 'land-registry-orders'] as const).map((name) => ({
+    name,
+    pid: stack.pidOf(name) ?? -1,
+  }));
   try {
-    const limits = { perMinute: 1_000_000, perDay: 100_000_000, perMonth: 1_000_000_000 };
-    const account = await new AdminClient(stack.adminUrl, 'bench-token').createAccount('enterprise', 2 * (calls + warmup), {
-      rateLimits: limits,
+    const credits = 100_000_000;
+    const account = await new AdminClient(stack.adminUrl, 'bench-token').createAccount('enterprise', credits, {
+      rateLimits: { perMinute: 1_000_000, perDay: 100_000_000, perMonth: 100_000_000 },
       cycle: 'non_renewing',
     });
     const baselineKey = `pds_live_${randomBytes(32).toString('base64url')}`;
     await fetch(`${baseline.url}/accounts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ apiKey: baselineKey, credits: 2 * (calls + warmup) }),
+      body: JSON.stringify({ apiKey: baselineKey, credits }),
     });
 
-    log(`chargeable calls, ${concurrency} concurrent clients, ${calls} calls each run (after ${warmup} warm-up calls):`);
-    await driveLoad(`${baseline.url}${path}`, baselineKey, warmup, concurrency);
-    const base = await driveLoad(`${baseline.url}${path}`, baselineKey, calls, concurrency);
-    log(`  baseline (express + one PostgreSQL transaction per call)  ${describeFigures(base)}`);
-    await driveLoad(`${stack.gatewayUrl}${path}`, account.apiKey, warmup, concurrency);
-    const full = await driveLoad(`${stack.gatewayUrl}${path}`, account.apiKey, calls, concurrency);
-    log(`  whole stack (event-sourced ledger over Kafka)             ${describeFigures(full)}`);
+    log(`chargeable calls: autocannon, ${connections} connections, ${seconds} s each after ${warmupSeconds} s of warm-up`);
+    const base = await measured(`${baseline.url}${path}`, baselineKey, [{ name: 'baseline', pid: baseline.pid }, ...services, ...platform]);
+    log(`  baseline (express + one autocommit UPDATE … RETURNING)  ${figures(base.run)}`);
+    log(`    CPU ms per call: ${base.cpu}`);
+    const full = await measured(`${stack.gatewayUrl}${path}`, account.apiKey, [...services, ...platform]);
+    log(`  whole stack (event-sourced ledger over Kafka)           ${figures(full.run)}`);
+    log(`    CPU ms per call: ${full.cpu}`);
     log(
-      `  ratio (stack ÷ baseline): throughput ${(full.throughputPerS / base.throughputPerS).toFixed(2)}, p50 latency ${(full.p50Ms / base.p50Ms).toFixed(1)}×, p99 latency ${(full.p99Ms / base.p99Ms).toFixed(1)}×`,
+      `  ratio (stack ÷ baseline): throughput ${(full.run.perSecond / base.run.perSecond).toFixed(2)}, ` +
+        `p50 ${(full.run.p50 / base.run.p50).toFixed(1)}×, p99 ${(full.run.p99 / base.run.p99).toFixed(1)}×`,
     );
+    const idle = await cannon(`${stack.gatewayUrl}${path}`, account.apiKey, { connections: 1, amount: idleCalls });
+    const idleBase = await cannon(`${baseline.url}${path}`, baselineKey, { connections: 1, amount: idleCalls });
+    log(`  idle (one connection, ${idleCalls} calls): stack p50 ${idle.p50.toFixed(1)} ms, baseline p50 ${idleBase.p50.toFixed(1)} ms`);
+    const audited = audit(servers.databaseUrl);
+    log(`  ledger audit after the run: ${audited.passed ? 'passed' : 'FAILED'} (${audited.summary})`);
+    if (!audited.passed) process.exitCode = 1;
   } finally {
     baseline.stop();
     await stack.stop();

@@ -7,8 +7,10 @@ import {
   type Consumer,
   type EachBatchHandler,
   type KafkaMessage,
+  type Message,
   type Producer,
 } from 'kafkajs';
+import { envMs } from '../config';
 import type { Logger } from '../observability/logger';
 
 export interface OutgoingMessage {
@@ -53,20 +55,31 @@ export interface Subscription {
  * A fetch returns as soon as one message is there; the wait bounds only how long an idle fetch is held open,
  * which is also how long a newly arrived message can sit behind an empty fetch on another partition.
  */
-const fetchMaxWaitMs = 25;
+const fetchMaxWaitMs = envMs('KAFKA_FETCH_MAX_WAIT_MS', 25);
 const connectRetries = 8;
 const ensureTopicsAttempts = 20;
 const offsetCommitIntervalMs = 500;
 const consumerRestartMinMs = 500;
 const consumerRestartMaxMs = 10_000;
 const groupJoinTimeoutMs = 60_000;
+/** Under the broker's 1 MB bound on a record batch (message.max.bytes), whatever the keys and headers add. */
+const maxRequestBytes = 512 * 1024;
 
 const toLevel = (level: KafkaLogLevel): 'error' | 'warn' | 'info' | 'debug' =>
   level === KafkaLogLevel.ERROR ? 'error' : level === KafkaLogLevel.WARN ? 'warn' : level === KafkaLogLevel.INFO ? 'info' : 'debug';
 
+/** Messages given to `publish` while a produce request is in flight, and who waits for them. */
+interface Queued {
+  topic: string;
+  messages: Message[];
+  settle: (error?: unknown) => void;
+}
+
 export class KafkaBus {
   private readonly kafka: Kafka;
   private producer: Producer | undefined;
+  private readonly queued: Queued[] = [];
+  private sending = false;
   private admin: Admin | undefined;
   private readonly consumers: Consumer[] = [];
 
@@ -127,13 +140,51 @@ export class KafkaBus {
     await this.requireAdmin().deleteTopics({ topics, timeout: 5_000 });
   }
 
-  async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
-    if (!this.producer) throw new Error('bus not connected');
-    await this.producer.send({
-      topic,
-      acks: -1,
-      messages: messages.map((m) => ({ key: m.key ?? null, value: JSON.stringify(m.value), headers: m.headers })),
+  /**
+   * Resolves when the broker has every message (acks from all in-sync replicas). The producer has one request in
+   * flight at a time (idempotent, so ordered and never duplicated by its retries); what is published meanwhile, by
+   * any caller, waits and goes in the next request together. An idle bus sends at once; a busy one sends fewer, larger
+   * requests instead of queueing one per call behind each other.
+   */
+  publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    if (!this.producer) return Promise.reject(new Error('bus not connected'));
+    const encoded = messages.map((m) => ({ key: m.key ?? null, value: JSON.stringify(m.value), headers: m.headers }));
+    return new Promise<void>((resolve, reject) => {
+      this.queued.push({ topic, messages: encoded, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!this.sending) void this.sendQueued();
     });
+  }
+
+  /** How many of the queued publishes the next request takes: at least one, and under the request size bound. */
+  private takeCount(): number {
+    let bytes = 0;
+    for (let i = 0; i < this.queued.length; i++) {
+      bytes += (this.queued[i] as Queued).messages.reduce((n, m) => n + Buffer.byteLength(m.value as string), 0);
+      if (bytes > maxRequestBytes && i > 0) return i;
+    }
+    return this.queued.length;
+  }
+
+  /** Sends what is queued, one request at a time, until nothing is; a failed request fails each of its publishers. */
+  private async sendQueued(): Promise<void> {
+    this.sending = true;
+    try {
+      while (this.queued.length > 0) {
+        const taken = this.queued.splice(0, this.takeCount());
+        // One entry per topic, in the order first published; each topic's messages in the order published.
+        const byTopic = new Map<string, Message[]>();
+        for (const q of taken) byTopic.set(q.topic, [...(byTopic.get(q.topic) ?? []), ...q.messages]);
+        try {
+          if (!this.producer) throw new Error('bus not connected');
+          await this.producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+          for (const q of taken) q.settle();
+        } catch (error) {
+          for (const q of taken) q.settle(error);
+        }
+      }
+    } finally {
+      this.sending = false;
+    }
   }
 
   /**
