@@ -74,35 +74,53 @@ const audit = (databaseUrl: string) => {
 
 const main = async () => {
   const servers = await benchServers(log);
-  const stack = await startBenchStack(servers);
-  const baseline = await startBaseline(servers.databaseUrl, 18390);
+  try {
+    await compare(servers);
+  } finally {
+    await servers.stop();
+  }
+};
+
+const compare = async (servers: Awaited<ReturnType<typeof benchServers>>) => {
+  const credits = 100_000_000;
   const platform: Group[] = [
     { name: 'kafka', cmdlineIncludes: join(servers.work, 'kafka') },
     { name: 'postgres', cmdlineIncludes: join(servers.work, 'postgres'), withChildren: true },
     { name: 'autocannon', pid: process.pid },
   ];
+  log(`chargeable calls: autocannon, ${connections} connections, ${seconds} s each after ${warmupSeconds} s of warm-up`);
+
+  // The baseline first, before the stack starts: the stack's own idle work (its consumers' fetches) is its cost, so it
+  // is not left running to slow the baseline down.
+  const baseline = await startBaseline(servers.databaseUrl, 18390);
+  const baselineKey = `pds_live_${randomBytes(32).toString('base64url')}`;
+  let base: Awaited<ReturnType<typeof measured>>;
+  let idleBase: Run;
+  try {
+    await fetch(`${baseline.url}/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiKey: baselineKey, credits }),
+    });
+    base = await measured(`${baseline.url}${path}`, baselineKey, [{ name: 'baseline', pid: baseline.pid }, ...platform]);
+    idleBase = await cannon(`${baseline.url}${path}`, baselineKey, { connections: 1, amount: idleCalls });
+  } finally {
+    baseline.stop();
+  }
+  log(`  baseline (express + one autocommit UPDATE … RETURNING)  ${figures(base.run)}`);
+  log(`    CPU ms per call: ${base.cpu}`);
+
+  const stack = await startBenchStack(servers);
   // The three on a chargeable call's path, and the two others: what they spend while it runs is spent on its machine.
   const services = (['gateway', 'billing-ledger', 'analysis', 'location', 'land-registry-orders'] as const).map((name) => ({
     name,
     pid: stack.pidOf(name) ?? -1,
   }));
   try {
-    const credits = 100_000_000;
     const account = await new AdminClient(stack.adminUrl, 'bench-token').createAccount('enterprise', credits, {
       rateLimits: { perMinute: 1_000_000, perDay: 100_000_000, perMonth: 100_000_000 },
       cycle: 'non_renewing',
     });
-    const baselineKey = `pds_live_${randomBytes(32).toString('base64url')}`;
-    await fetch(`${baseline.url}/accounts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ apiKey: baselineKey, credits }),
-    });
-
-    log(`chargeable calls: autocannon, ${connections} connections, ${seconds} s each after ${warmupSeconds} s of warm-up`);
-    const base = await measured(`${baseline.url}${path}`, baselineKey, [{ name: 'baseline', pid: baseline.pid }, ...services, ...platform]);
-    log(`  baseline (express + one autocommit UPDATE … RETURNING)  ${figures(base.run)}`);
-    log(`    CPU ms per call: ${base.cpu}`);
     const full = await measured(`${stack.gatewayUrl}${path}`, account.apiKey, [...services, ...platform]);
     log(`  whole stack (event-sourced ledger over Kafka)           ${figures(full.run)}`);
     log(`    CPU ms per call: ${full.cpu}`);
@@ -111,15 +129,12 @@ const main = async () => {
         `p50 ${(full.run.p50 / base.run.p50).toFixed(1)}×, p99 ${(full.run.p99 / base.run.p99).toFixed(1)}×`,
     );
     const idle = await cannon(`${stack.gatewayUrl}${path}`, account.apiKey, { connections: 1, amount: idleCalls });
-    const idleBase = await cannon(`${baseline.url}${path}`, baselineKey, { connections: 1, amount: idleCalls });
     log(`  idle (one connection, ${idleCalls} calls): stack p50 ${idle.p50.toFixed(1)} ms, baseline p50 ${idleBase.p50.toFixed(1)} ms`);
     const audited = audit(servers.databaseUrl);
     log(`  ledger audit after the run: ${audited.passed ? 'passed' : 'FAILED'} (${audited.summary})`);
     if (!audited.passed) process.exitCode = 1;
   } finally {
-    baseline.stop();
     await stack.stop();
-    await servers.stop();
   }
 };
 

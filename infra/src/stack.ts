@@ -228,7 +228,10 @@ export class ServiceStack {
   private launch(name: string, entry: string, env: Record<string, string>): RunningProcess {
     const log = this.logs.get(name) ?? createWriteStream(join(this.options.logDir, `${name}.log`), { flags: 'a' });
     this.logs.set(name, log);
-    const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+    // PDS_NODE_FLAGS: extra flags for every process of the stack, such as `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+    // profile each under a benchmark (Node refuses those in NODE_OPTIONS).
+    const flags = (process.env.PDS_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
+    const child = spawn(process.execPath, ['--enable-source-maps', ...flags, entry], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

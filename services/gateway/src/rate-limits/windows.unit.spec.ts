@@ -21,4 +21,15 @@ describe('rate-limit calendar windows (Europe/London)', () => {
     expect(spans('2026-10-25T12:00:00.000Z').day).toEqual(['2026-10-24T23:00:00.000Z', '2026-10-26T00:00:00.000Z']);
     expect(spans('2026-10-25T12:00:00.000Z').month).toEqual(['2026-09-30T23:00:00.000Z', '2026-11-01T00:00:00.000Z']);
   });
+
+  it('answers each instant with its own day, whatever was asked before (worked out once a day)', () => {
+    // The last second of the autumn clock-change day (25 hours), then the first of the next, then back again; and
+    // the last instant of a month, then the first of the next.
+    expect(spans('2026-10-25T12:00:00.000Z').day).toEqual(['2026-10-24T23:00:00.000Z', '2026-10-26T00:00:00.000Z']);
+    expect(spans('2026-10-25T23:59:59.999Z').day).toEqual(['2026-10-24T23:00:00.000Z', '2026-10-26T00:00:00.000Z']);
+    expect(spans('2026-10-26T00:00:00.000Z').day).toEqual(['2026-10-26T00:00:00.000Z', '2026-10-27T00:00:00.000Z']);
+    expect(spans('2026-10-24T22:59:59.999Z').day).toEqual(['2026-10-23T23:00:00.000Z', '2026-10-24T23:00:00.000Z']);
+    expect(spans('2026-10-31T23:59:59.999Z').month).toEqual(['2026-09-30T23:00:00.000Z', '2026-11-01T00:00:00.000Z']);
+    expect(spans('2026-11-01T00:00:00.000Z').month).toEqual(['2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z']);
+  });
 });
