@@ -33,6 +33,7 @@ export default tseslint.config(
         module: 'writable',
         process: 'readonly',
         __dirname: 'readonly',
+        __filename: 'readonly',
         console: 'readonly',
         jest: 'readonly',
       },

@@ -1,10 +1,14 @@
 /** Three projects by suffix: unit (pure, no servers), int (real PostgreSQL/Kafka), e2e (the whole stack). */
 const transform = {
   '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  'node_modules/@platformatic/.+\\.js$': '<rootDir>/test/support/esm-package-transform.js',
 };
+/** The Kafka client's packages are ES modules only (see test/support/esm-package-transform.js). */
+const transformIgnorePatterns = ['/node_modules/(?!@platformatic/)'];
 const project = (displayName, suffix, extra = {}) => ({
   displayName,
   transform,
+  transformIgnorePatterns,
   testEnvironment: 'node',
   testMatch: ['services/**/src', 'contracts/src', 'libs/**/src', 'infra/src', 'test'].map(
     (dir) => `<rootDir>/${dir}/**/*.${suffix}.spec.ts`,

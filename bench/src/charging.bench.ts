@@ -2,7 +2,7 @@
 // reserve → analysis → ledger capture, over Kafka, every charge an event in PostgreSQL) against a single-process
 // baseline (one express handler charging a credit by one autocommit `UPDATE … RETURNING`), the same renovation
 // calculator call with 1 credit charged. autocannon drives each with CONNECTIONS (default 50) for SECONDS (default 10)
-// after a warm-up; printed: throughput, p50 and p99 of both, their ratio, the CPU per call of each process, an idle
+// after a warm-up (WARMUP_SECONDS, default 15); printed: throughput, p50 and p99 of both, their ratio, the CPU per call of each process, an idle
 // call's p50 (one connection), and the finance audit of the ledger afterwards.
 import { AdminClient, repoRoot } from '@pds/infra';
 import autocannon from 'autocannon';
@@ -18,7 +18,9 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const path = '/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10';
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const seconds = Number(process.env.SECONDS ?? 10);
-const warmupSeconds = Number(process.env.WARMUP_SECONDS ?? 3);
+// Long enough for the broker's JIT: on a broker started moments before, Kafka spends about five times the CPU per
+// round trip that it does a few seconds of load later (bench:bus: 2.3–2.5 ms cold, 0.44 ms warm).
+const warmupSeconds = Number(process.env.WARMUP_SECONDS ?? 15);
 const idleCalls = 300;
 
 const startBaseline = async (databaseUrl: string, port: number) => {

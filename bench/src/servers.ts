@@ -35,7 +35,7 @@ export const benchServers = async (log: (line: string) => void) => {
 export const percentile = (sortedMs: number[], p: number) =>
   sortedMs[Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1)] as number;
 
-/** The five services on the bench's servers, logging warnings only; the operator API's token is `bench-token`. */
+/** The five services on the bench's servers, logging warnings only (BENCH_LOG_LEVEL to see more); the operator API's token is `bench-token`. */
 export const startBenchStack = (servers: { work: string; brokers: string; databaseUrl: string }) =>
   ServiceStack.start({
     databaseUrl: servers.databaseUrl,
@@ -45,5 +45,5 @@ export const startBenchStack = (servers: { work: string; brokers: string; databa
     adminPort: 18381,
     adminToken: 'bench-token',
     logDir: join(servers.work, 'logs'),
-    env: { LOG_LEVEL: 'warn' },
+    env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
   });

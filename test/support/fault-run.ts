@@ -14,22 +14,36 @@ export const faultStackEnv = {
 const path = '/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100';
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+export interface LoadShape {
+  /** Calls in flight at once. */
+  workers: number;
+  credits: number;
+  /** Load before the fault, and after the stack is healthy again. */
+  beforeMs: number;
+  afterMs: number;
+}
+
+const lightLoad: LoadShape = { workers: 4, credits: 1000, beforeMs: 1_500, afterMs: 1_500 };
+
 /**
- * Runs a load of chargeable calls (4 workers), injects a fault 1.5 s in, keeps the load going until 1.5 s after the
- * stack is healthy again, then reconciles every call with the ledger and runs the finance audit.
+ * Runs a load of chargeable calls (4 workers by default), injects a fault 1.5 s in, keeps the load going until 1.5 s
+ * after the stack is healthy again, then reconciles every call with the ledger and runs the finance audit.
  */
-export const chargedLoadThrough = async (t: TestStack, injectAndRecover: () => Promise<void>) => {
-  const account = await t.admin.createAccount('enterprise', 1000);
+export const chargedLoadThrough = async (t: TestStack, injectAndRecover: () => Promise<void>, shape: LoadShape = lightLoad) => {
+  // Rate limits high enough that the load is refused only by faults, never by the plan.
+  const account = await t.admin.createAccount('enterprise', shape.credits, {
+    rateLimits: { perMinute: 1_000_000, perDay: 100_000_000, perMonth: 100_000_000 },
+  });
   let stopLoad!: () => void;
-  const load = runLoad(t.url(path), account.apiKey, 4, new Promise<void>((r) => (stopLoad = r)));
-  await sleep(1_500);
+  const load = runLoad(t.url(path), account.apiKey, shape.workers, new Promise<void>((r) => (stopLoad = r)));
+  await sleep(shape.beforeMs);
   await injectAndRecover();
   await t.stack.waitUntilHealthy(120_000);
-  await sleep(1_500);
+  await sleep(shape.afterMs);
   stopLoad();
   const calls = await load;
 
-  const summary = await expectChargedExactlyForSuccesses(t.databaseUrl, account.accountId, 1000, calls);
+  const summary = await expectChargedExactlyForSuccesses(t.databaseUrl, account.accountId, shape.credits, calls);
   expect(summary.succeeded).toBeGreaterThan(10);
   const audit = runAudit(t.databaseUrl);
   expect([audit.code, audit.stdout]).toEqual([0, expect.stringContaining('result                PASS')]);

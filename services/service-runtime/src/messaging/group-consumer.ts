@@ -1,0 +1,264 @@
+import type { Logger } from '../observability/logger';
+import { kafkaClient, type KafkaClient } from './kafka-client';
+
+type ClientMessage = KafkaClient.Message<string, string, string, string>;
+type ClientConsumer = KafkaClient.Consumer<string, string, string, string>;
+type ClientStream = KafkaClient.MessagesStream<string, string, string, string>;
+
+export interface IncomingMessage {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string | undefined;
+  /** Parsed JSON, or undefined when the payload was not JSON (such a message is logged and skipped). */
+  value: unknown;
+  headers: Record<string, string>;
+}
+
+export interface SubscribeOptions {
+  groupId: string;
+  topics: string[];
+  /** Start at the oldest retained message when the group has no committed offset. */
+  fromBeginning: boolean;
+  /** Partitions handled at once; messages of one partition are always handled in order. */
+  partitionsConcurrently?: number;
+  handle: (message: IncomingMessage) => Promise<void>;
+  /**
+   * When given, messages arrive in batches (of one partition, in order, at most `batchMessagesMax` at a time: whatever
+   * has arrived while the previous batch was handled) instead of through `handle`. A batch that throws is delivered
+   * again from its first message.
+   */
+  handleBatch?: (messages: IncomingMessage[]) => Promise<void>;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+/** Messages per batch handed to `handleBatch`; bounds the work (and the transaction) one batch makes. */
+export const batchMessagesMax = 100;
+
+export interface ConsumerSettings {
+  brokers: string[];
+  clientId: string;
+  fetchMaxWaitMs: number;
+  retries: number;
+  retryDelay: (attempt: number) => number;
+}
+
+const offsetCommitIntervalMs = 500;
+const redeliveryMinMs = 200;
+const redeliveryMaxMs = 5_000;
+const restartMinMs = 500;
+const restartMaxMs = 10_000;
+const groupJoinTimeoutMs = 60_000;
+/** Fetching pauses while this many messages wait to be handled, and resumes below half of it. */
+const queuedHigh = 2_000;
+
+/** Leaves the group with any stream still open; a failure to leave (the broker gone) is the session timeout's to settle. */
+const closeForcibly = (consumer: ClientConsumer) => new Promise<void>((resolve) => consumer.close(true, () => resolve()));
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One consumer group member: messages of each partition handled in order, up to `partitionsConcurrently` partitions at
+ * once, offsets committed every 500 ms for what has been handled (a crash redelivers at most that much; every handler
+ * treats a repeated message as the same one). A handler that throws gets the same message again after a backoff. When
+ * the client gives up (the broker gone for longer than its retries), the member is created again with a bounded backoff
+ * and carries on from the committed offsets, until stopped.
+ */
+export class GroupConsumer implements Subscription {
+  private consumer: ClientConsumer | undefined;
+  private stream: ClientStream | undefined;
+  /** Bumped at every restart: work of an earlier member stops at its next message. */
+  private incarnation = 0;
+  private stopped = false;
+  private restarting = false;
+  private readonly queues = new Map<string, ClientMessage[]>();
+  private readonly working = new Map<string, Promise<void>>();
+  private queuedCount = 0;
+  private readonly handled = new Map<string, ClientMessage>();
+  private commitTimer: NodeJS.Timeout | undefined;
+  private committing: Promise<void> | undefined;
+
+  constructor(
+    private readonly settings: ConsumerSettings,
+    private readonly options: SubscribeOptions,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Resolves once the member has joined its group, so that nothing sent after this is missed. */
+  async start(): Promise<void> {
+    const incarnation = this.incarnation;
+    const consumer = new kafkaClient.Consumer<string, string, string, string>({
+      clientId: this.settings.clientId,
+      bootstrapBrokers: this.settings.brokers,
+      groupId: this.options.groupId,
+      strict: true,
+      autocommit: false,
+      maxWaitTime: this.settings.fetchMaxWaitMs,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+      rebalanceTimeout: 10_000,
+      retries: this.settings.retries,
+      retryDelay: (_client, _op, attempt) => this.settings.retryDelay(attempt),
+      deserializers: kafkaClient.stringDeserializers,
+    });
+    this.consumer = consumer;
+    consumer.on('error', (error: Error) => this.restart(incarnation, error));
+    try {
+      const consumed = consumer.consume({
+        topics: this.options.topics,
+        mode: 'committed',
+        fallbackMode: this.options.fromBeginning ? 'earliest' : 'latest',
+      });
+      const joinTimedOut = new Promise<never>((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`${this.options.groupId}: no group join within ${groupJoinTimeoutMs} ms`)),
+          groupJoinTimeoutMs,
+        ).unref(),
+      );
+      const stream = await Promise.race([consumed, joinTimedOut]);
+      this.stream = stream;
+      stream.on('data', (message: ClientMessage) => this.enqueue(incarnation, message));
+      stream.on('error', (error: Error) => this.restart(incarnation, error));
+    } catch (error) {
+      await closeForcibly(consumer);
+      throw error;
+    }
+    this.commitTimer ??= setInterval(() => void this.commit(), offsetCommitIntervalMs);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.commitTimer);
+    await Promise.allSettled(this.working.values());
+    await this.commit();
+    await this.closeMember();
+  }
+
+  private enqueue(incarnation: number, message: ClientMessage) {
+    if (incarnation !== this.incarnation) return;
+    const key = `${message.topic}|${message.partition}`;
+    const queue = this.queues.get(key) ?? [];
+    queue.push(message);
+    this.queues.set(key, queue);
+    if (++this.queuedCount >= queuedHigh) this.stream?.pause();
+    this.schedule();
+  }
+
+  /** Starts work on partitions with messages waiting, within the concurrency. */
+  private schedule() {
+    const limit = this.options.partitionsConcurrently ?? 1;
+    for (const [key, queue] of this.queues) {
+      if (this.working.size >= limit) return;
+      if (queue.length === 0 || this.working.has(key)) continue;
+      const incarnation = this.incarnation;
+      this.working.set(
+        key,
+        this.drain(key, queue, incarnation).finally(() => {
+          this.working.delete(key);
+          if (!this.stopped) this.schedule();
+        }),
+      );
+    }
+  }
+
+  /** Handles a partition's waiting messages in order; a chunk that throws is handed over again after a backoff. */
+  private async drain(key: string, queue: ClientMessage[], incarnation: number) {
+    let delayMs = redeliveryMinMs;
+    while (queue.length > 0 && incarnation === this.incarnation && !this.stopped) {
+      const chunk = queue.slice(0, this.options.handleBatch ? batchMessagesMax : 1);
+      const decoded = chunk.map((m) => this.decode(m)).filter((m): m is IncomingMessage => m !== undefined);
+      try {
+        if (decoded.length > 0) {
+          if (this.options.handleBatch) await this.options.handleBatch(decoded);
+          else await this.options.handle(decoded[0] as IncomingMessage);
+        }
+      } catch (error) {
+        this.logger.error({ groupId: this.options.groupId, partition: key, err: error }, 'handler failed; delivering the message again');
+        await sleep(delayMs);
+        delayMs = Math.min(delayMs * 2, redeliveryMaxMs);
+        continue;
+      }
+      delayMs = redeliveryMinMs;
+      if (incarnation !== this.incarnation) return;
+      queue.splice(0, chunk.length);
+      this.handled.set(key, chunk[chunk.length - 1] as ClientMessage);
+      this.queuedCount -= chunk.length;
+      if (this.queuedCount < queuedHigh / 2 && this.stream?.isPaused()) this.stream.resume();
+    }
+  }
+
+  /** Commits, per partition, the offset after the last handled message; a failed commit is tried at the next tick. */
+  private commit(): Promise<void> {
+    this.committing ??= (async () => {
+      try {
+        for (const [key, message] of [...this.handled]) {
+          try {
+            await message.commit();
+            if (this.handled.get(key) === message) this.handled.delete(key);
+          } catch (error) {
+            this.logger.warn({ groupId: this.options.groupId, partition: key, err: error }, 'offset commit failed; trying again');
+          }
+        }
+      } finally {
+        this.committing = undefined;
+      }
+    })();
+    return this.committing;
+  }
+
+  /**
+   * The client has given up on this member (a fetch or a rejoin failed beyond its retries): commit what was handled,
+   * drop what was not (it is fetched again from the committed offsets) and start a new member, backing off while the
+   * broker stays away.
+   */
+  private restart(incarnation: number, error: Error) {
+    if (this.stopped || this.restarting || incarnation !== this.incarnation) return;
+    this.restarting = true;
+    this.incarnation++;
+    this.logger.error({ groupId: this.options.groupId, err: error }, 'consumer failed; starting it again');
+    void (async () => {
+      await Promise.allSettled(this.working.values());
+      await this.commit();
+      this.queues.clear();
+      this.queuedCount = 0;
+      await this.closeMember();
+      for (let delayMs = restartMinMs; !this.stopped; delayMs = Math.min(delayMs * 2, restartMaxMs)) {
+        await sleep(delayMs);
+        if (this.stopped) break;
+        try {
+          await this.start();
+          break;
+        } catch (startError) {
+          this.logger.warn({ groupId: this.options.groupId, err: startError }, 'consumer not started yet; retrying');
+          await this.closeMember();
+        }
+      }
+      this.restarting = false;
+    })();
+  }
+
+  private async closeMember() {
+    const { stream, consumer } = this;
+    this.stream = undefined;
+    this.consumer = undefined;
+    await stream?.close().catch(() => undefined);
+    if (consumer) await closeForcibly(consumer);
+  }
+
+  /** The message as handlers see it; undefined (logged) when the payload is not JSON. */
+  private decode(message: ClientMessage): IncomingMessage | undefined {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of message.headers) if (name !== undefined && value !== undefined) headers[name] = value;
+    const offset = message.offset.toString();
+    try {
+      const value: unknown = message.value === undefined ? undefined : JSON.parse(message.value);
+      return { topic: message.topic, partition: message.partition, offset, key: message.key ?? undefined, value, headers };
+    } catch {
+      this.logger.error({ topic: message.topic, partition: message.partition, offset }, 'skipping a message that is not JSON');
+      return undefined;
+    }
+  }
+}
