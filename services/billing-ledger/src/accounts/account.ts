@@ -1,4 +1,5 @@
 import type { billing, CreditCycle, ledgerEvents } from '@pds/contracts';
+import type { ReservationBook } from './reservation-book';
 
 export type AccountEvent = ledgerEvents.LedgerEvent;
 
@@ -50,7 +51,7 @@ export type Account =
       debtRepaidPence: number;
       held: boolean;
       orderingEnabled: boolean;
-      reservations: ReadonlyMap<string, Reservation>;
+      reservations: ReservationBook;
       grantIds: ReadonlySet<string>;
       depositIds: ReadonlySet<string>;
       debtIds: ReadonlySet<string>;

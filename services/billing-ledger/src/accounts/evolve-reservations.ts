@@ -11,7 +11,7 @@ type Settled = 'captured' | 'released' | 'expired';
 
 export const cannot = (event: AccountEvent, reason: string) => new EventCannotApply(event.type, reason);
 
-const withReservation = (a: OpenAccount, reservationId: string, r: Reservation) => new Map(a.reservations).set(reservationId, r);
+const withReservation = (a: OpenAccount, reservationId: string, r: Reservation) => a.reservations.with(reservationId, r);
 
 /** The reservation an event names; one the account never made cannot be settled, quarantined or refunded. */
 const reservationOf = (a: OpenAccount, event: OnReservation): Reservation => {

@@ -3,6 +3,7 @@ import { unhandledEvent } from '@pds/service-runtime';
 import { nextAnniversaryAfter } from '../cycles/anniversaries';
 import type { Account, AccountEvent, OpenAccount, Reservation } from './account';
 import { cannot, expire, newReservation, quarantine, refund, reserveCash, settle } from './evolve-reservations';
+import { ReservationBook } from './reservation-book';
 
 type Of<T extends AccountEvent['type']> = Extract<AccountEvent, { type: T }>;
 
@@ -38,7 +39,7 @@ const opened = (e: Extract<AccountEvent, { type: 'AccountOpened' }>): OpenAccoun
     debtRepaidPence: 0,
     held: false,
     orderingEnabled: e.data.orderingEnabled ?? false,
-    reservations: new Map(),
+    reservations: ReservationBook.empty,
     grantIds: new Set(),
     depositIds: new Set(),
     debtIds: new Set(),
