@@ -5,54 +5,16 @@
 // postcodes of the demo region (a list of addresses), and partial addresses typed as a user would (a house number and
 // the start of the street, in either order). Prints p50/p99 per kind and concurrency. Target: p99 ≤ 20 ms.
 import { AdminClient } from '@pds/infra';
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
-import { benchServers, percentile, startBenchStack } from './servers';
+import { benchServers, startBenchStack } from './servers';
+import { driveEach, load, type BenchOperations } from './through-stack';
 
-const run = promisify(execFile);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const repo = join(__dirname, '..', '..');
 const data = process.env.PDS_SHARED_DATA_DIR ?? '/work/shared/data';
 const demo = join(repo, 'services', 'location', 'demo-data');
-const cli = join(repo, 'services', 'location', 'dist', 'import', 'cli.js');
 const callsPerRun = Number(process.env.CALLS ?? 2_000);
-
-const load = async (databaseUrl: string, dataset: string, file: string, synthetic?: string) => {
-  const t0 = performance.now();
-  const args = [cli, dataset, file, ...(synthetic ? ['--synthetic', synthetic] : [])];
-  const { stdout } = await run(process.execPath, args, { env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 1 << 20 });
-  log(`  ${stdout.trim().split('\n').at(-1)} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-};
-
-/** `concurrency` clients calling back to back, each query in turn, until `calls` are made; times sorted. */
-const drive = async (urls: string[], apiKey: string, calls: number, concurrency: number) => {
-  const timesMs: number[] = [];
-  let started = 0;
-  let failures = 0;
-  const client = async () => {
-    while (started < calls) {
-      const url = urls[started % urls.length]!;
-      started += 1;
-      const t0 = performance.now();
-      const res = await fetch(url, { headers: { 'x-api-key': apiKey } });
-      await res.arrayBuffer();
-      timesMs.push(performance.now() - t0);
-      if (res.status !== 200) failures += 1;
-    }
-  };
-  const startedAt = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, client));
-  const seconds = (performance.now() - startedAt) / 1000;
-  timesMs.sort((a, b) => a - b);
-  return `${(calls / seconds).toFixed(0).padStart(5)} calls/s   p50 ${percentile(timesMs, 50).toFixed(1).padStart(5)} ms   p99 ${percentile(
-    timesMs,
-    99,
-  )
-    .toFixed(1)
-    .padStart(5)} ms   max ${timesMs.at(-1)?.toFixed(1)} ms   (${calls} calls, ${failures} not 200)`;
-};
 
 const main = async () => {
   const servers = await benchServers(log);
@@ -60,8 +22,14 @@ const main = async () => {
   const db = new pg.Pool({ connectionString: servers.databaseUrl, max: 2 });
   try {
     log('loading the national postcode set and the demo addresses:');
-    await load(servers.databaseUrl, 'codepoint-open', join(data, 'os_codepoint_open', 'codepo_gb.zip'));
-    await load(servers.databaseUrl, 'addressbase', join(demo, 'SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG31.csv.gz'), 'bench');
+    await load(log, servers.databaseUrl, 'codepoint-open', [join(data, 'os_codepoint_open', 'codepo_gb.zip')]);
+    await load(
+      log,
+      servers.databaseUrl,
+      'addressbase',
+      [join(demo, 'SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG31.csv.gz')],
+      'bench',
+    );
     const account = await new AdminClient(stack.adminUrl, 'bench-token').createAccount('enterprise', 1_000, {
       cycle: 'non_renewing',
       rateLimits: { perMinute: 1_000_000, perDay: 1_000_000, perMonth: 1_000_000 },
@@ -81,19 +49,16 @@ const main = async () => {
       return i % 2 === 0 ? `${r.n} ${start}` : `${first} ${more.join(' ')} ${r.n}`;
     });
     const url = (query: string) => `${stack.gatewayUrl}/api/v1/address/autocomplete?${new URLSearchParams({ query })}`;
-    const kinds: [string, string[]][] = [
+    const kinds: BenchOperations = [
       ['national postcodes', national.map((r) => url(r.postcode))],
       ['demo-region postcodes', local.map((r) => url(r.postcode))],
       ['partial addresses', typed.map(url)],
     ];
-    for (const [, urls] of kinds) await drive(urls, account.apiKey, 200, 4); // warm-up
-    log(`address autocomplete through the stack, ${callsPerRun} calls per line:`);
-    for (const concurrency of [1, 4, 16]) {
-      for (const [name, urls] of kinds)
-        log(
-          `  ${name.padEnd(22)} ${String(concurrency).padStart(2)} clients ${await drive(urls, account.apiKey, callsPerRun, concurrency)}`,
-        );
-    }
+    await driveEach(log, 'address autocomplete through the stack', kinds, account.apiKey, {
+      calls: callsPerRun,
+      warmupCalls: 200,
+      concurrencies: [1, 4, 16],
+    });
   } finally {
     await db.end();
     await stack.stop();

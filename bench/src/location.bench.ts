@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { benchServers, startBenchStack } from './servers';
-import { drive, load as importWith } from './through-stack';
+import { driveEach, load as importWith, type BenchOperations } from './through-stack';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const repo = join(__dirname, '..', '..');
@@ -58,7 +58,7 @@ const main = async () => {
     const [leeds, reading, wakefield] = [await postcodes('LS%'), await postcodes('RG3%'), await postcodes('WF%')];
     const mixed = (a: string[], b: string[]) => a.flatMap((x, i) => [x, b[i % b.length]!]);
     const api = (path: string) => `${stack.gatewayUrl}/api/v1${path}`;
-    const operations: Array<[string, string[]]> = [
+    const operations: BenchOperations = [
       ['crime (LS, 500 m, latest month)', leeds.map((p) => api(`/area/crime?postcode=${p}`))],
       ['deprivation (RG, LS)', mixed(reading, leeds).map((p) => api(`/area/deprivation?postcode=${p}`))],
       ['area statistics (RG, LS)', mixed(reading, leeds).map((p) => api(`/area/statistics?postcode=${p}`))],
@@ -66,13 +66,11 @@ const main = async () => {
       ['planning constraints (RG)', reading.map((p) => api(`/area/planning-constraints?postcode=${p}`))],
       ['ground risk (RG, WF; test env.)', mixed(reading, wakefield).map((p) => api(`/property/ground-risk?postcode=${p}`))],
     ];
-    for (const [, urls] of operations) await drive(urls, account.apiKey, 100, 4); // warm-up
-    log(`Location Intelligence through the stack, ${callsPerRun} calls per line:`);
-    for (const concurrency of [1, 8])
-      for (const [name, urls] of operations)
-        log(
-          `  ${name.padEnd(34)} ${String(concurrency).padStart(2)} clients ${await drive(urls, account.apiKey, callsPerRun, concurrency)}`,
-        );
+    await driveEach(log, 'Location Intelligence through the stack', operations, account.apiKey, {
+      calls: callsPerRun,
+      warmupCalls: 100,
+      concurrencies: [1, 8],
+    });
   } finally {
     await db.end();
     await stack.stop();

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { benchServers, startBenchStack } from './servers';
-import { drive, load, type BenchRequest } from './through-stack';
+import { driveEach, load, type BenchOperations } from './through-stack';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const repo = join(__dirname, '..', '..');
@@ -60,7 +60,7 @@ const main = async () => {
     const uprns = (await db.query<{ uprn: string }>('SELECT uprn::text AS uprn FROM addresses ORDER BY random() LIMIT 200')).rows;
     const api = (path: string, query: Record<string, string | number>) =>
       `${stack.gatewayUrl}/api/v1${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
-    const operations: Array<[string, BenchRequest[]]> = [
+    const operations: BenchOperations = [
       ['sold comparables (120 months)', sales.map((s) => api('/property/sold-comparables', { postcode: s.postcode, months: 120 }))],
       ['valuation', sales.map((s) => api('/property/valuation', { postcode: s.postcode, address: s.address }))],
       ['analysis of a price', sales.map((s) => api('/property/analyse', { postcode: s.postcode, address: s.address, price: s.price }))],
@@ -73,13 +73,7 @@ const main = async () => {
     ];
     // ONLY=profile (any part of a line's name) runs just those lines.
     const chosen = operations.filter(([name]) => name.includes(process.env.ONLY ?? ''));
-    for (const [, urls] of chosen) await drive(urls, account.apiKey, 50, 4); // warm-up
-    log(`through the stack, ${callsPerRun} calls per line:`);
-    for (const concurrency of [1, 8])
-      for (const [name, urls] of chosen)
-        log(
-          `  ${name.padEnd(30)} ${String(concurrency).padStart(2)} clients ${await drive(urls, account.apiKey, callsPerRun, concurrency)}`,
-        );
+    await driveEach(log, 'through the stack', chosen, account.apiKey, { calls: callsPerRun, warmupCalls: 50, concurrencies: [1, 8] });
   } finally {
     await db.end();
     await stack.stop();

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { percentile } from './servers';
 
-// What the benchmarks through the whole stack share: loading a dataset with the import command, and driving an
-// operation with back-to-back clients.
+// What the benchmarks through the whole stack share: loading a dataset with the import command, and driving
+// operations with back-to-back clients.
 
 const run = promisify(execFile);
 const cli = join(__dirname, '..', '..', 'services', 'location', 'dist', 'import', 'cli.js');
@@ -56,6 +56,30 @@ export const drive = async (requests: BenchRequest[], apiKey: string, calls: num
   const charged = [...charges].map(([c, n]) => `${n}×${c}`).join(' ');
   return (
     `${(calls / seconds).toFixed(0).padStart(5)} calls/s   p50 ${percentile(timesMs, 50).toFixed(1).padStart(6)} ms   ` +
-    `p99 ${percentile(timesMs, 99).toFixed(1).padStart(6)} ms   (${answers}; credits charged ${charged})`
+    `p99 ${percentile(timesMs, 99).toFixed(1).padStart(6)} ms   max ${timesMs.at(-1)?.toFixed(1)} ms   (${answers}; credits charged ${charged})`
   );
+};
+
+/** Named operations, each the requests it cycles through. */
+export type BenchOperations = Array<[name: string, requests: BenchRequest[]]>;
+
+/**
+ * Each operation warmed up (`warmupCalls` at 4 clients), then driven at each concurrency in turn: a line per operation
+ * and concurrency, under a title.
+ */
+export const driveEach = async (
+  log: (line: string) => void,
+  title: string,
+  operations: BenchOperations,
+  apiKey: string,
+  options: { calls: number; warmupCalls: number; concurrencies: number[] },
+) => {
+  for (const [, requests] of operations) await drive(requests, apiKey, options.warmupCalls, 4);
+  log(`${title}, ${options.calls} calls per line:`);
+  const width = Math.max(...operations.map(([name]) => name.length));
+  for (const concurrency of options.concurrencies)
+    for (const [name, requests] of operations)
+      log(
+        `  ${name.padEnd(width)} ${String(concurrency).padStart(2)} clients ${await drive(requests, apiKey, options.calls, concurrency)}`,
+      );
 };

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import pg from 'pg';
-import { importWithCli } from '../support/import-with-cli';
+import { importerFrom } from '../support/import-with-cli';
 import { startTestStack, type TestStack } from '../support/stack';
 
 // GET /property/compliance through the whole stack, over the demo region's SYNTHETIC addresses, certificates and
@@ -27,13 +27,7 @@ let db: pg.Pool;
 let apiKey: string;
 let accountId: string;
 
-const importFile = (dataset: string, files: string[], synthetic?: string) =>
-  importWithCli(
-    t.databaseUrl,
-    dataset,
-    files.map((f) => join(demo, f)),
-    synthetic,
-  );
+const importFile = importerFrom(() => t.databaseUrl, demo);
 
 beforeAll(async () => {
   t = await startTestStack();

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { importWithCli } from '../support/import-with-cli';
+import { importerFrom } from '../support/import-with-cli';
 import { startTestStack, type TestStack } from '../support/stack';
 
 // GET /property/analyse through the whole stack: each part must be exactly what its own operation answers for the
@@ -14,13 +14,7 @@ let t: TestStack;
 let apiKey: string;
 let accountId: string;
 
-const importFile = (dataset: string, files: string[], synthetic?: string) =>
-  importWithCli(
-    t.databaseUrl,
-    dataset,
-    files.map((f) => join(demo, f)),
-    synthetic,
-  );
+const importFile = importerFrom(() => t.databaseUrl, demo);
 
 beforeAll(async () => {
   t = await startTestStack();

@@ -13,3 +13,12 @@ export const importWithCli = async (databaseUrl: string, dataset: string, files:
   const { stdout } = await run(process.execPath, args, { env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 1 << 20 });
   return JSON.parse(stdout.trim().split('\n').at(-1) as string) as { rows: number; version: number; unchanged: boolean };
 };
+
+/** `importWithCli` for files named within `dir`, into the database `databaseUrl()` gives when called (a stack started later). */
+export const importerFrom = (databaseUrl: () => string, dir: string) => (dataset: string, files: string[], synthetic?: string) =>
+  importWithCli(
+    databaseUrl(),
+    dataset,
+    files.map((f) => join(dir, f)),
+    synthetic,
+  );

@@ -7,7 +7,9 @@ const alternatives = 'exactly one of `uprn`, or `address` with `postcode`';
 const [byUprn, byAddress] = TitleMatchRequest.options;
 const known = new Set(['uprn', 'address', 'postcode']);
 
-const isObject = (body: unknown): body is Record<string, unknown> => typeof body === 'object' && body !== null && !Array.isArray(body);
+/** A JSON object: not null, not an array (both of which `typeof` calls objects). */
+export const isObject = (body: unknown): body is Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body);
 
 /** Why the given properties are not one of the two alternatives, or undefined when they are. */
 const alternativeProblems = (body: Record<string, unknown>): string[] | undefined => {

@@ -1,13 +1,11 @@
 import { isFullPostcode, normalisePostcode, type PropertyRef } from '@pds/contracts';
 import type { Checked, RawInput } from '../../../operations/handler';
-import { checkTitleMatch } from '../../land-registry/title-match-request';
+import { checkTitleMatch, isObject } from '../../land-registry/title-match-request';
 
 // The profile's body, `{property: {uprn} | {address, postcode}}`, no other properties at any level. The property's two
 // alternatives are the title lookup's, read by the same rules (and the same refusals of Scotland and Northern
 // Ireland by postcode); what is added here is the envelope around them and the normal forms the address dataset is
 // keyed by.
-
-const isObject = (body: unknown): body is Record<string, unknown> => typeof body === 'object' && body !== null && !Array.isArray(body);
 
 const refuse = (message: string, details: string) => ({ ok: false as const, code: 'INVALID_PARAMETERS' as const, message, details });
 
