@@ -9,14 +9,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cpuByGroup, cpuPerCallMs, type Group } from './process-cpu';
+import { percentile } from './servers';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const concurrency = Number(process.env.CONCURRENCY ?? 50);
 const seconds = Number(process.env.SECONDS ?? 10);
 const idleRoundTrips = 300;
 const port = Number(process.env.BENCH_KAFKA_PORT ?? 39_300);
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 const main = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pds-bench-bus-'));

@@ -2,8 +2,8 @@
 // reserve → analysis → ledger capture, over Kafka, every charge an event in PostgreSQL) against a single-process
 // baseline (one express handler charging a credit by one autocommit `UPDATE … RETURNING`), the same renovation
 // calculator call with 1 credit charged. autocannon drives each with CONNECTIONS (default 50) for SECONDS (default 10)
-// after a warm-up (WARMUP_SECONDS, default 15); printed: throughput, p50 and p99 of both, their ratio, the CPU per call of each process, an idle
-// call's p50 (one connection), and the finance audit of the ledger afterwards.
+// after a warm-up (WARMUP_SECONDS, default 15); printed: throughput, p50 and p99 of both, their ratio, the CPU per call
+// of each process, an idle call's p50 (one connection), and the finance audit of the ledger afterwards.
 import { AdminClient, repoRoot } from '@pds/infra';
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';

@@ -13,9 +13,6 @@ export class ReservationBook {
 
   private constructor(private readonly byId: PersistentMap<string, Reservation>) {}
 
-  get size() {
-    return this.byId.size;
-  }
   get(reservationId: string) {
     return this.byId.get(reservationId);
   }
@@ -26,16 +23,10 @@ export class ReservationBook {
   with(reservationId: string, reservation: Reservation) {
     return new ReservationBook(this.byId.set(reservationId, reservation));
   }
-  keys() {
-    return this.byId.keys();
-  }
   values() {
     return this.byId.values();
   }
   entries() {
-    return this.byId.entries();
-  }
-  [Symbol.iterator]() {
     return this.byId.entries();
   }
 }
