@@ -1,8 +1,8 @@
-// `npm run bench:charging`: the charging path under load, side by side in one run. The whole stack (gateway → ledger
-// reserve → analysis → ledger capture, over Kafka, every charge an event in PostgreSQL) against a single-process
+// `npm run bench:charging`: the charging path under load, side by side in one run. The whole stack (gateway →
+// analysis → ledger charge, over Kafka, every charge an event in PostgreSQL) against a single-process
 // baseline (one express handler charging a credit by one autocommit `UPDATE … RETURNING`), the same renovation
 // calculator call with 1 credit charged. autocannon drives each with CONNECTIONS (default 50) for SECONDS (default 10)
-// after a warm-up (WARMUP_SECONDS, default 15); printed: throughput, p50 and p99 of both, their ratio, the CPU per call
+// after a warm-up (WARMUP_SECONDS, default 120); printed: throughput, p50 and p99 of both, their ratio, the CPU per call
 // of each process, an idle call's p50 (one connection), and the finance audit of the ledger afterwards.
 import { AdminClient, repoRoot } from '@pds/infra';
 import autocannon from 'autocannon';
@@ -18,9 +18,11 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const path = '/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10';
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const seconds = Number(process.env.SECONDS ?? 10);
-// Long enough for the broker's JIT: on a broker started moments before, Kafka spends about five times the CPU per
-// round trip that it does a few seconds of load later (bench:bus: 2.3–2.5 ms cold, 0.44 ms warm).
-const warmupSeconds = Number(process.env.WARMUP_SECONDS ?? 15);
+// Long enough for the JIT compilers, so that the figures are those of a stack that has been running, as in service:
+// after 15 s of load the broker's compiler threads still took about half its CPU (a flight recording of the
+// measured 10 s), and the whole stack ran at 160 calls/s with 12 ms of CPU per call; after 60 s, 291 calls/s and
+// 6 ms; after 120 s, 320 calls/s and 5 ms.
+const warmupSeconds = Number(process.env.WARMUP_SECONDS ?? 120);
 const idleCalls = 300;
 
 const startBaseline = async (databaseUrl: string, port: number) => {

@@ -1,5 +1,5 @@
-// Times sequential renovation-calculator calls through the whole stack (gateway → ledger reserve → analysis →
-// ledger capture, over Kafka and PostgreSQL) and prints p50/p99. `npm run bench`; CALLS sets the count (default 200).
+// Times sequential renovation-calculator calls through the whole stack (gateway → analysis → ledger charge, over
+// Kafka and PostgreSQL) and prints p50/p99. `npm run bench`; CALLS sets the count (default 200).
 import { AdminClient } from '@pds/infra';
 import { benchServers, percentile, startBenchStack } from './servers';
 

@@ -135,6 +135,44 @@ describe('billing ledger over Kafka', () => {
     expect([replayed.availableCredits, replayed.availablePence]).toEqual([7, 900]);
   });
 
+  it('charges in one step once when the charge is delivered twice; a release after it says which way it went', async () => {
+    const account = await t.admin.createAccount('basic', 3);
+    const { accountId } = account;
+    const charge = (reservationId: string, amountCredits: number) => ({
+      accountId,
+      reservationId,
+      amountCredits,
+      operation: 'test',
+      requestId: `req-${reservationId}`,
+    });
+    const outcome = (o: RequestOutcome<billing.LedgerBalance>) => (o.ok ? o.data.availableCredits : o.error.code);
+    // 3 credits: a charge of 2 is taken once, however often it is delivered.
+    expect((await twice(billing.ChargeCredits, accountId, charge('chg-1', 2))).map(outcome)).toEqual([1, 1]);
+    // 1 left: a charge of 2 is refused, the same way each time, and a new id for 1 is taken.
+    expect((await twice(billing.ChargeCredits, accountId, charge('chg-2', 2))).map(outcome)).toEqual([
+      'INSUFFICIENT_CREDITS',
+      'INSUFFICIENT_CREDITS',
+    ]);
+    expect((await twice(billing.ChargeCredits, accountId, charge('chg-3', 1))).map(outcome)).toEqual([0, 0]);
+    // What the gateway asks when a charge goes unanswered: captured, refused (never recorded as a charge), or unknown.
+    const release = (reservationId: string) => twice(billing.ReleaseCredits, accountId, { accountId, reservationId, reason: 'test' });
+    expect((await release('chg-1')).map(outcome)).toEqual(['RESERVATION_ALREADY_CAPTURED', 'RESERVATION_ALREADY_CAPTURED']);
+    expect((await release('chg-2')).map(outcome)).toEqual(['RESERVATION_NOT_FOUND', 'RESERVATION_NOT_FOUND']);
+    expect((await release('chg-4')).map(outcome)).toEqual(['RESERVATION_NOT_FOUND', 'RESERVATION_NOT_FOUND']);
+
+    const replayed = await replayAccount(t.databaseUrl, accountId);
+    expect(replayed.events.map((e) => e.type)).toEqual([
+      'AccountOpened',
+      'CreditsGranted',
+      'CreditsReserved',
+      'CreditsCaptured',
+      'CreditReservationRejected',
+      'CreditsReserved',
+      'CreditsCaptured',
+    ]);
+    expect([replayed.capturedCredits, replayed.reservedCredits, replayed.availableCredits]).toEqual([3, 0, 0]);
+  });
+
   it('publishes every stored account event to Kafka through the log relay', async () => {
     const account = await t.admin.createAccount('basic', 4);
     await t.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', account.apiKey);

@@ -84,6 +84,22 @@ export const ReserveCredits = defineCommand(
   LedgerBalance,
 );
 
+/**
+ * Reserves and captures in one step: for work already done whose answer is ready, so that nothing is held while it
+ * runs. Refused (and recorded as refused) when the credits are short; a repeat of the same id changes nothing.
+ */
+export const ChargeCredits = defineCommand(
+  'ChargeCredits',
+  z.object({
+    accountId,
+    reservationId: z.string().min(1).max(100),
+    amountCredits: credits,
+    operation: operationId,
+    requestId: operationId,
+  }),
+  LedgerBalance,
+);
+
 export const CaptureCredits = defineCommand(
   'CaptureCredits',
   z.object({ accountId, reservationId: z.string().min(1).max(100) }),

@@ -9,7 +9,12 @@ not read), and it carries \`X-Credits-Charged: 0\` only, since the caller is not
 **Billing.** Each successful chargeable call deducts prepaid credits. Every authenticated response carries
 \`X-Credits-Charged\` (0 for failed and free calls), \`X-Credits-Remaining\` (the ledger balance after the call)
 and \`X-Credits-Refresh-At\` (omitted for trial and non-renewing balances). Successful chargeable JSON responses also
-carry the \`billing\` object. Each operation's cost is in its description and in \`x-credit-cost\`.
+carry the \`billing\` object. Each operation's cost is in its description and in \`x-credit-cost\`, whose \`charging\`
+says when the balance is checked: \`reserve_first\` operations hold their credits before the work starts (a caller
+short of credits gets 402 before anything is done) and take them with the answer; \`on_answer\` operations, computed
+from the service's own data, check and take them in one step once the answer is ready, so a caller short of credits
+gets 402 after the input is checked and after any refusal the work itself gives (such as 404). Either way a failed
+call is charged nothing.
 
 **Rate limits.** Per plan, per minute, per UK calendar day and per UK calendar month (Basic 10/500/5,000,
 Standard 30/2,000/30,000, Premium 100/5,000/100,000, Enterprise as agreed), shared by every gateway instance.

@@ -15,8 +15,8 @@ const requestOf = (operation: Operation) => {
   };
 };
 
-const costText = (operation: Operation) =>
-  operation.cost.kind === 'per_call' ? { kind: 'per_call', credits: operation.cost.credits } : { kind: operation.cost.kind };
+const costText = ({ cost }: Operation) =>
+  cost.kind === 'per_call' ? { kind: 'per_call', credits: cost.credits, charging: cost.charging ?? 'reserve_first' } : { kind: cost.kind };
 
 export const buildRegistry = (): OpenAPIRegistry => {
   const registry = new OpenAPIRegistry();

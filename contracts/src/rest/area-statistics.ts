@@ -165,7 +165,7 @@ export const areaStatistics = defineOperation({
     'MSOA for it: Reading 007D lies in Reading).\n\n' +
     "**England and Wales only.** The Census 2021 covers both; Scotland's census (2022) and Northern Ireland's (2021) are " +
     'published separately, so a postcode there is 400 `OUTSIDE_ENGLAND_AND_WALES`.',
-  cost: { kind: 'per_call', credits: areaStatisticsCredits },
+  cost: { kind: 'per_call', credits: areaStatisticsCredits, charging: 'on_answer' },
   request: { query: AreaStatisticsQuery },
   response: {
     status: 200,

@@ -93,7 +93,7 @@ export const areaDeprivation = defineOperation({
     'postcode in a changed area without the directory is 404 `AREA_2021_UNKNOWN`.\n\n' +
     '**England only.** The indices cover England: a postcode in Wales, Scotland or Northern Ireland is 400 `OUTSIDE_ENGLAND` ' +
     '(Wales, Scotland and Northern Ireland publish their own indices, which are not comparable).',
-  cost: { kind: 'per_call', credits: deprivationCredits },
+  cost: { kind: 'per_call', credits: deprivationCredits, charging: 'on_answer' },
   request: { query: DeprivationQuery },
   response: {
     status: 200,

@@ -76,7 +76,7 @@ export const housePriceIndex = defineOperation({
     'volume, for all property types or for detached, semi-detached, terraced or flat (sales volumes are published for all ' +
     'types only). From the imported full file; a newer release replaces the months it holds. Default: the 12 months to the ' +
     'latest month held for the area.',
-  cost: { kind: 'per_call', credits: marketCredits },
+  cost: { kind: 'per_call', credits: marketCredits, charging: 'on_answer' },
   request: { query: HousePriceIndexQuery },
   response: {
     status: 200,
@@ -143,7 +143,7 @@ export const bankRate = defineOperation({
     'database), as imported: the rate in force on `date` and the day it took effect, or, with `from` and `to`, the rate on ' +
     '`from` and every change up to `to` with its size in percentage points. A day after the series ends is answered with ' +
     'the last rate held; `latestObservation` says how far the series goes.',
-  cost: { kind: 'per_call', credits: marketCredits },
+  cost: { kind: 'per_call', credits: marketCredits, charging: 'on_answer' },
   request: { query: BankRateQuery },
   response: {
     status: 200,
@@ -237,7 +237,7 @@ export const mortgageRates = defineOperation({
     'its series code: 2-year fixed at 60, 75, 85, 90 and 95% LTV, 3-, 5- and 10-year fixed at 75%, 5-year fixed at 95%, a ' +
     '2-year variable rate, lifetime trackers and the revert-to (standard variable) rate. The Bank publishes no 5-year fixed ' +
     'rate at 90% LTV. Default: six products over the 12 months to the latest month held.',
-  cost: { kind: 'per_call', credits: marketCredits },
+  cost: { kind: 'per_call', credits: marketCredits, charging: 'on_answer' },
   request: { query: MortgageRatesQuery },
   response: {
     status: 200,
@@ -302,7 +302,7 @@ export const inflation = defineOperation({
     'inflation: for each month, the 12-month rate and the index (2015 = 100) of the CPI (series D7G7, D7BT) and of the ' +
     "CPIH, which adds owner occupiers' housing costs and council tax (L55O, L522), from the imported ONS time series " +
     'downloads (dataset MM23). Default: the 12 months to the latest month held.',
-  cost: { kind: 'per_call', credits: marketCredits },
+  cost: { kind: 'per_call', credits: marketCredits, charging: 'on_answer' },
   request: { query: InflationQuery },
   response: {
     status: 200,

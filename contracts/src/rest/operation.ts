@@ -22,10 +22,18 @@ export type OperationTag = keyof typeof operationTags;
 /**
  * What a call costs in credits.
  * - `free`: nothing, ever; the billing headers still say 0 and the balance.
- * - `per_call`: `credits`, reserved before the work and captured only when the caller receives a success.
+ * - `per_call`: `credits`, taken only when the caller receives a success. `charging` says when the balance is checked:
+ *   - `reserve_first` (the default): the credits are reserved before the work, so a caller short of them is refused
+ *     before anything is done, and captured with the answer. For work with a cost of its own (an upstream's fee,
+ *     quota or time).
+ *   - `on_answer`: the work is done first and the credits are checked and taken in one step when the answer is ready
+ *     (one ledger round trip instead of two, nothing held while the work runs). For work computed from the service's
+ *     own data. A caller short of credits gets 402 after the input is checked, and after any refusal the work itself
+ *     gives (such as a 404).
  * - `per_order`: the order's own price, reserved with its Purchase Balance by the service that owns the order.
  */
-export type CreditCost = { kind: 'free' } | { kind: 'per_call'; credits: number } | { kind: 'per_order' };
+export type CreditCost =
+  { kind: 'free' } | { kind: 'per_call'; credits: number; charging?: 'reserve_first' | 'on_answer' } | { kind: 'per_order' };
 
 /** The codes a 401 may carry: the specification names one per operation (most `UNAUTHORIZED`). */
 export type UnauthenticatedCode = 'UNAUTHORIZED' | 'AUTHENTICATION_REQUIRED';
@@ -110,6 +118,9 @@ export const expressPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g
 
 /** Credits a call of this operation reserves up front, for the description and for the gateway's charging. */
 export const perCallCredits = (cost: CreditCost): number => (cost.kind === 'per_call' ? cost.credits : 0);
+
+/** A per-call operation's credits are checked and taken in one step once its answer is ready (see `CreditCost`). */
+export const chargedOnAnswer = (cost: CreditCost): boolean => cost.kind === 'per_call' && cost.charging === 'on_answer';
 
 /**
  * The codes every operation of this shape can answer with, whatever it does: authentication, limits, unreadable

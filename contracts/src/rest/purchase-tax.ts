@@ -179,7 +179,7 @@ export const purchaseTax = defineOperation({
     'non-residential purchases, transitional rules for contracts exchanged before a change, and reliefs other than ' +
     "first-time buyers'. A date after today is worked with the tables known today.\n\n" +
     '**Sources.** With `postcode`, `sources` names the postcode datasets that placed it; with `country`, it is empty.',
-  cost: { kind: 'per_call', credits: purchaseTaxCredits },
+  cost: { kind: 'per_call', credits: purchaseTaxCredits, charging: 'on_answer' },
   request: { query: PurchaseTaxQuery },
   response: { status: 200, description: 'The tax due, band by band', mediaType: 'application/json', schema: PurchaseTaxResponse },
   errors: {

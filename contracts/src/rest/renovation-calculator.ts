@@ -126,7 +126,7 @@ export const renovationUpliftCalculator = defineOperation({
     'extensionArea); £/ft² = £/m² ÷ 10.7639104. Money and per-area figures are rounded to whole pounds at the end. ' +
     'Inputs whose answer would exceed £10^15 (an infinite price per m², say) are refused with the code of the ' +
     'parameter responsible, so every figure is an exact whole number.',
-  cost: { kind: 'per_call', credits: 1 },
+  cost: { kind: 'per_call', credits: 1, charging: 'on_answer' },
   request: { query: RenovationUpliftQuery },
   response: { status: 200, description: 'Calculation result', mediaType: 'application/json', schema: RenovationUpliftResponse },
   parameterErrors,

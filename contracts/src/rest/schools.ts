@@ -180,7 +180,7 @@ export const areaSchools = defineOperation({
     'since late January 2025 carry no Ofsted grade or date, so `ofsted` is null when such a file serves.\n\n' +
     '**Links.** From the GIAS links file (`gias-links` in `sources`): predecessors and successors as its `LinkType` ' +
     'says (amalgamations, academy conversions, splits); empty when no links file is loaded.',
-  cost: { kind: 'per_call', credits: schoolsCredits },
+  cost: { kind: 'per_call', credits: schoolsCredits, charging: 'on_answer' },
   request: { query: SchoolsQuery },
   response: {
     status: 200,

@@ -90,7 +90,7 @@ export const propertySoldComparables = defineOperation({
     'after. No match, or an address matching more than one home, leaves `floorArea`, `energyRating`, ' +
     '`estimatedBedrooms` and both prices per area null. `estimatedBedrooms`: habitable rooms less one reception room up ' +
     'to 4 rooms, two up to 7, three above. Prices per area are rounded to whole pounds (1 ft² = 0.09290304 m²).',
-  cost: { kind: 'per_call', credits: soldComparablesCredits },
+  cost: { kind: 'per_call', credits: soldComparablesCredits, charging: 'on_answer' },
   unauthenticatedCode: 'AUTHENTICATION_REQUIRED',
   request: { query: SoldComparablesQuery },
   response: {

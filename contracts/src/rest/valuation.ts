@@ -146,7 +146,7 @@ export const propertyValuation = defineOperation({
     'registration date) and certificates lodged before it, the index included. Default today (UK).\n\n' +
     '**`extensionArea`, `renovationUplift`**: the renovation calculator applied to the estimate (its floor area from the ' +
     'certificate; with an extension and no certificate, 404 `FLOOR_AREA_NOT_FOUND`). `city` is accepted and not needed.',
-  cost: { kind: 'per_call', credits: valuationCredits },
+  cost: { kind: 'per_call', credits: valuationCredits, charging: 'on_answer' },
   request: { query: ValuationQuery },
   response: {
     status: 200,

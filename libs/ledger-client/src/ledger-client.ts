@@ -34,6 +34,14 @@ export class LedgerClient {
     return this.send(billing.ReserveCredits, data.accountId, data, ctx);
   }
 
+  /**
+   * Reserves and captures in one step, for work already done. Sent once: if unanswered, `release` (ordered after it)
+   * says whether it was charged, and a charge that reaches the ledger after its deadline is dropped.
+   */
+  charge(ctx: RequestContext, data: z.input<typeof billing.ChargeCredits.data>) {
+    return this.send(billing.ChargeCredits, data.accountId, data, ctx);
+  }
+
   capture(ctx: RequestContext, accountId: string, reservationId: string) {
     return this.settle(billing.CaptureCredits, accountId, { accountId, reservationId }, ctx);
   }

@@ -2,6 +2,7 @@ import type { Topics } from '@pds/contracts';
 import type { Clock, KafkaBus, RequestContext, RequestReplyClient } from '@pds/service-runtime';
 import type pg from 'pg';
 import type { LedgerClient } from '@pds/ledger-client';
+import type { ApiKeys } from './auth/api-keys';
 import type { BalanceView } from './http/respond';
 import type { RateLimiter } from './rate-limits/rate-limiter';
 
@@ -12,6 +13,7 @@ export interface GatewayDeps {
   rpc: RequestReplyClient;
   ledger: LedgerClient;
   topics: Topics;
+  apiKeys: ApiKeys;
   rateLimiter: RateLimiter;
   /** Business time: rate-limit windows and everything dated for the caller. */
   clock: Clock;

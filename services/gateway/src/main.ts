@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { LedgerClient } from '@pds/ledger-client';
 import { answerClientErrors } from './http/client-errors';
 import type { GatewayDeps } from './deps';
+import { ApiKeys } from './auth/api-keys';
 import { RateLimiter } from './rate-limits/rate-limiter';
 
 const balanceWaitMs = 2_000;
@@ -26,6 +27,7 @@ const main = async () => {
     rpc,
     ledger,
     topics: rt.topics,
+    apiKeys: new ApiKeys(db),
     rateLimiter: new RateLimiter(db, () => rt.clock.now()),
     clock: rt.clock,
     workTimeoutMs: envMs('WORK_TIMEOUT_MS', 5_000),

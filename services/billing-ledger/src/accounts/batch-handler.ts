@@ -5,12 +5,19 @@ import { decide, LedgerError, type AccountCommand } from './decide';
 import { metadataOf, outcomeOf, refusalOf, reserveCommand } from './handlers';
 
 /** The commands of every chargeable call; under load they come in runs, which one transaction records together. */
-const batchedTypes = [billing.ReserveCredits.type, billing.CaptureCredits.type, billing.ReleaseCredits.type] as const;
+const batchedTypes = [
+  billing.ReserveCredits.type,
+  billing.ChargeCredits.type,
+  billing.CaptureCredits.type,
+  billing.ReleaseCredits.type,
+] as const;
 
 const commandOf = (c: BatchedCommand, at: Date, reservationTtlMs: number): AccountCommand => {
   switch (c.handler.spec.type) {
     case billing.ReserveCredits.type:
       return reserveCommand(c.data as z.output<typeof billing.ReserveCredits.data>, at, reservationTtlMs);
+    case billing.ChargeCredits.type:
+      return { type: 'ChargeCredits', data: c.data as z.output<typeof billing.ChargeCredits.data>, now: at.toISOString() };
     case billing.CaptureCredits.type:
       return { type: 'CaptureCredits', data: c.data as z.output<typeof billing.CaptureCredits.data>, now: at.toISOString() };
     default:
@@ -35,7 +42,7 @@ export const ledgerBatchHandler = (
     const results = await accounts.handleMany(
       batch.map((c, i) => {
         const command = commands[i] as AccountCommand;
-        const operation = command.type === 'ReserveCredits' ? command.data.operation : undefined;
+        const operation = command.type === 'ReserveCredits' || command.type === 'ChargeCredits' ? command.data.operation : undefined;
         return {
           streamId: ledgerEvents.accountStreamId(command.data.accountId),
           decide: (state: Account) => decide(command, state),

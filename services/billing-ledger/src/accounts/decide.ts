@@ -5,7 +5,7 @@ import { initialState, type Account, type AccountEvent } from './account';
 import { evolve } from './evolve';
 import { codes, LedgerError, requireOpen } from './ledger-error';
 import { deposit, recordDebt } from './purchase-balance';
-import { expire, quarantine, refund, reserve, settle } from './reservations';
+import { charge, expire, quarantine, refund, reserve, settle } from './reservations';
 import { setHold, setOrderingEntitlement } from './standing';
 
 export { LedgerError } from './ledger-error';
@@ -17,6 +17,7 @@ export type AccountCommand =
   | Cmd<'OpenAccount', typeof billing.OpenAccount>
   | Cmd<'GrantCredits', typeof billing.GrantCredits>
   | (Cmd<'ReserveCredits', typeof billing.ReserveCredits> & { expiresAt: string })
+  | Cmd<'ChargeCredits', typeof billing.ChargeCredits>
   | Cmd<'CaptureCredits', typeof billing.CaptureCredits>
   | Cmd<'ReleaseCredits', typeof billing.ReleaseCredits>
   | Cmd<'QuarantineReservation', typeof billing.QuarantineReservation>
@@ -73,6 +74,8 @@ const decideOpen = (command: Exclude<AccountCommand, CommandOf<'OpenAccount'>>, 
     }
     case 'ReserveCredits':
       return reserve(command, state);
+    case 'ChargeCredits':
+      return charge(command, state);
     case 'CaptureCredits':
     case 'ReleaseCredits':
       return settle(command, state);

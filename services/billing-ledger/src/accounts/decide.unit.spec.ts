@@ -193,6 +193,54 @@ describe('account decider: credits', () => {
     given(captured).when(expire('r1', '2026-01-01T00:05:00.000Z')).then([]);
   });
 
+  it('charges in one append while credits are available, and records a refusal when not', () => {
+    const charge = (reservationId: string, amountCredits = 1): AccountCommand => ({
+      type: 'ChargeCredits',
+      data: { accountId, reservationId, amountCredits, operation: 'renovation_uplift_calculator', requestId: `req-${reservationId}` },
+      now,
+    });
+    // No expiry: the reservation is captured in the same append, so it is never pending.
+    const charged = (reservationId: string, amountCredits: number): AccountEvent[] => [
+      {
+        type: 'CreditsReserved',
+        data: { accountId, reservationId, amountCredits, operation: 'renovation_uplift_calculator', requestId: `req-${reservationId}` },
+      },
+      { type: 'CreditsCaptured', data: { accountId, reservationId, amountCredits } },
+    ];
+    given(opened).when(charge('c1', 2)).then(charged('c1', 2));
+    const after = [...opened, ...charged('c1', 2)];
+    expect([fold(after).capturedCredits, fold(after).reservedCredits, availableCredits(fold(after))]).toEqual([2, 0, 1]);
+    // A repeat (a redelivery) is the same charge; the same id for another amount is refused.
+    given(after).when(charge('c1', 2)).then([]);
+    given(after).when(charge('c1', 1)).thenThrows(LedgerError, { code: 'RESERVATION_MISMATCH' });
+    // 1 credit left: a 2-credit charge is refused and recorded, and its repeat changes nothing.
+    const refusal: AccountEvent = {
+      type: 'CreditReservationRejected',
+      data: {
+        accountId,
+        reservationId: 'c2',
+        amountCredits: 2,
+        availableCredits: 1,
+        operation: 'renovation_uplift_calculator',
+        requestId: 'req-c2',
+      },
+    };
+    given(after).when(charge('c2', 2)).then([refusal]);
+    given([...after, refusal])
+      .when(charge('c2', 2))
+      .then([]);
+    // The release the gateway sends when the answer is lost finds it captured, or (never recorded) nothing.
+    given(after).when(release('c1')).thenThrows(LedgerError, { code: 'RESERVATION_ALREADY_CAPTURED' });
+    given([...after, refusal])
+      .when(release('c2'))
+      .thenThrows(LedgerError, { code: 'RESERVATION_NOT_FOUND' });
+    given(opened).when(release('c3')).thenThrows(LedgerError, { code: 'RESERVATION_NOT_FOUND' });
+    // An id held by a two-step reservation is not charged a second way.
+    given([...opened, reserved('r1')])
+      .when(charge('r1'))
+      .thenThrows(LedgerError, { code: 'RESERVATION_MISMATCH' });
+  });
+
   it('refuses commands for an account that does not exist', () => {
     given([]).when(reserve('r1')).thenThrows(LedgerError, { code: 'ACCOUNT_NOT_FOUND' });
   });

@@ -61,11 +61,13 @@ const refusalMessage = (code: string, data: { amountCredits: number; amountPence
 
 /** What the caller is told once a command is decided: the balance, or (for a refused reservation) why not, with it. */
 export const outcomeOf = (command: AccountCommand, state: Account): HandlerResult<Balance> => {
-  if (command.type !== 'ReserveCredits' || state.status !== 'open') return { ok: true, data: balanceOf(state) };
+  const reserving = command.type === 'ReserveCredits' || command.type === 'ChargeCredits';
+  if (!reserving || state.status !== 'open') return { ok: true, data: balanceOf(state) };
   const reservation = state.reservations.get(command.data.reservationId);
   if (reservation?.status !== 'rejected') return { ok: true, data: balanceOf(state) };
   const code = reservation.rejectedCode ?? billing.ledgerErrorCodes.insufficientCredits;
-  return { ok: false, error: { code, message: refusalMessage(code, command.data, state) }, data: balanceOf(state) };
+  const amounts = { amountCredits: command.data.amountCredits, amountPence: reservation.amountPence };
+  return { ok: false, error: { code, message: refusalMessage(code, amounts, state) }, data: balanceOf(state) };
 };
 
 export const refusalOf = (error: LedgerError): HandlerResult<Balance> => ({
@@ -106,6 +108,11 @@ export const ledgerHandlers = (accounts: Accounts, clock: Clock, reservationTtlM
     handler(billing.GrantCredits, (data, ctx) => run({ type: 'GrantCredits', data, now: now() }, ctx)),
     // A reservation nobody waits for any more is not made: the gateway has already answered its caller.
     handler(billing.ReserveCredits, (data, ctx) => run(reserveCommand(data, clock.now(), reservationTtlMs), ctx, data.operation), {
+      dropWhenLate: true,
+    }),
+    // A charge after its deadline is dropped, like a capture: the gateway has stopped waiting and asks for a release,
+    // which, ordered after the charge on the account's partition, answers which way it went.
+    handler(billing.ChargeCredits, (data, ctx) => run({ type: 'ChargeCredits', data, now: now() }, ctx, data.operation), {
       dropWhenLate: true,
     }),
     // A capture after its deadline is dropped: the gateway has given up on it and releases instead, so a late capture

@@ -84,6 +84,40 @@ const requireReservation = (account: OpenAccount, reservationId: string): Reserv
   return r;
 };
 
+/**
+ * Reserves and captures in one append, for work whose answer is ready: the reservation has no expiry, since it is
+ * never left pending. Short of credits, the refusal is recorded as a reservation's would be. A repeat of the id gets
+ * the first answer: charged, refused, or (if a release came first) released.
+ */
+export const charge = (c: CommandOf<'ChargeCredits'>, state: Account): AccountEvent[] => {
+  const account = requireOpen(state, c.data.accountId);
+  const { accountId, reservationId, amountCredits, operation, requestId } = c.data;
+  const existing = account.reservations.get(reservationId);
+  if (existing) {
+    if (existing.amountCredits !== amountCredits || existing.amountPence !== 0) {
+      throw new LedgerError(codes.reservationMismatch, `reservation ${reservationId} was made for ${existing.amountCredits} credits`);
+    }
+    if (existing.status === 'captured' || existing.status === 'rejected') return [];
+    if (existing.status === 'pending' || existing.status === 'quarantined') {
+      throw new LedgerError(codes.reservationMismatch, `reservation ${reservationId} is held for work still to settle, not charged`);
+    }
+    throw alreadyEnded(reservationId, existing);
+  }
+  const credits = availableCredits(account);
+  if (amountCredits > credits) {
+    return [
+      {
+        type: 'CreditReservationRejected',
+        data: { accountId, reservationId, amountCredits, availableCredits: credits, operation, requestId },
+      },
+    ];
+  }
+  return [
+    { type: 'CreditsReserved', data: { accountId, reservationId, amountCredits, operation, requestId } },
+    { type: 'CreditsCaptured', data: { accountId, reservationId, amountCredits } },
+  ];
+};
+
 /** Capture takes, release gives back, both parts of a pending or quarantined reservation. */
 export const settle = (c: CommandOf<'CaptureCredits'> | CommandOf<'ReleaseCredits'>, state: Account): AccountEvent[] => {
   const account = requireOpen(state, c.data.accountId);

@@ -1,5 +1,5 @@
 import { billing, ledgerRefusals, type Candidate, type ErrorCode } from '@pds/contracts';
-import { envMs, RequestTimeoutError, type Logger, type RequestContext } from '@pds/service-runtime';
+import { envMs, RequestTimeoutError, type DomainError, type Logger, type RequestContext } from '@pds/service-runtime';
 import { randomUUID } from 'node:crypto';
 import type { BalanceView } from '../http/respond';
 import type { LedgerClient } from '@pds/ledger-client';
@@ -26,21 +26,24 @@ export type ChargedOutcome<T> =
 /** How long an unconfirmed charge may hold the caller while the ledger comes back to say which way it went. */
 const settlePatienceMs = envMs('SETTLE_PATIENCE_MS', 30_000);
 
-const view = (b: billing.LedgerBalance | undefined): BalanceView | undefined =>
+export const balanceView = (b: billing.LedgerBalance | undefined): BalanceView | undefined =>
   b && { availableCredits: b.availableCredits, creditsRefreshAt: b.creditsRefreshAt };
+
+/** How a charged operation's work is run and paid for: `chargedCall` (reserve first) or `chargedOnAnswerCall`. */
+export type Charging = <T>(
+  ledger: LedgerClient,
+  logger: Logger,
+  ctx: RequestContext & { requestId: string },
+  charge: { accountId: string; operation: string; costCredits: number },
+  work: () => Promise<WorkOutcome<T>>,
+) => Promise<ChargedOutcome<T>>;
 
 /**
  * Two-phase charging: reserve the cost, do the work, then capture the reservation if the work succeeded or release
  * it if not. A caller is charged only for work it receives, and the balance check happens at reservation, so
  * concurrent calls can never overdraw an account.
  */
-export const chargedCall = async <T>(
-  ledger: LedgerClient,
-  logger: Logger,
-  ctx: RequestContext & { requestId: string },
-  charge: { accountId: string; operation: string; costCredits: number },
-  work: () => Promise<WorkOutcome<T>>,
-): Promise<ChargedOutcome<T>> => {
+export const chargedCall: Charging = async (ledger, logger, ctx, charge, work) => {
   const reservationId = `rsv_${randomUUID()}`;
   const { accountId } = charge;
   let reserved;
@@ -63,27 +66,13 @@ export const chargedCall = async <T>(
     };
   }
   if (!reserved.ok) {
-    const refusal = ledgerRefusals.reservationRefusal(reserved.error);
-    if (refusal) {
-      return {
-        ok: false,
-        code: refusal.code,
-        message: `This call costs ${charge.costCredits} credits. ${refusal.message} Nothing was charged.`,
-        balance: view(reserved.data),
-      };
-    }
+    const refusal = refusalFor(charge.costCredits, reserved);
+    if (refusal) return refusal;
     logger.error({ ledgerError: reserved.error }, 'reservation refused');
     return { ok: false, code: 'INTERNAL_SERVER_ERROR', message: 'The billing ledger refused the reservation.' };
   }
 
-  let outcome: WorkOutcome<T>;
-  try {
-    outcome = await work();
-  } catch (error) {
-    logger.error({ err: error }, 'work failed');
-    outcome = { ok: false, code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error; nothing was charged.' };
-  }
-
+  const outcome = await doWork(work, logger);
   if (!outcome.ok) {
     const released = await ledger.release(ctx, accountId, reservationId, `work failed: ${outcome.code}`).catch((err: unknown) => {
       logger.error({ err, reservationId }, 'release not confirmed; the ledger expires the reservation');
@@ -94,7 +83,7 @@ export const chargedCall = async <T>(
       ok: false,
       code: outcome.code,
       message: outcome.message,
-      balance: view(released?.data),
+      balance: balanceView(released?.data),
       ...(retryAfter ? { retryAfter } : {}),
       ...(details ? { details } : {}),
       ...(candidates ? { candidates } : {}),
@@ -107,7 +96,7 @@ export const chargedCall = async <T>(
       return undefined;
     });
     // Not confirmed: the reservation still holds the credits until it expires, so no balance is claimed.
-    const balance = view(released?.data) ?? { availableCredits: null, creditsRefreshAt: null };
+    const balance = balanceView(released?.data) ?? { availableCredits: null, creditsRefreshAt: null };
     return { ok: true, data: outcome.data, chargedCredits: 0, balance };
   }
 
@@ -116,51 +105,66 @@ export const chargedCall = async <T>(
     return undefined;
   });
   if (captured?.ok)
-    return { ok: true, data: outcome.data, chargedCredits: charge.costCredits, balance: view(captured.data) as BalanceView };
-  return settleUnconfirmedCapture(
-    ledger,
-    logger,
-    ctx,
-    { accountId, reservationId, patienceMs: settlePatienceMs },
-    outcome.data,
-    charge.costCredits,
-  );
+    return { ok: true, data: outcome.data, chargedCredits: charge.costCredits, balance: balanceView(captured.data) as BalanceView };
+  return settleUnconfirmed(ledger, logger, ctx, { accountId, reservationId, what: 'capture' }, outcome.data, charge.costCredits);
+};
+
+/** The work's outcome; a throw is an unexpected failure, charged nothing. */
+export const doWork = async <T>(work: () => Promise<WorkOutcome<T>>, logger: Logger): Promise<WorkOutcome<T>> => {
+  try {
+    return await work();
+  } catch (error) {
+    logger.error({ err: error }, 'work failed');
+    return { ok: false, code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error; nothing was charged.' };
+  }
+};
+
+/** A refusal of the ledger's that the caller is told of (short of credits), with the balance; undefined for any other. */
+export const refusalFor = (costCredits: number, refused: { error: DomainError; data?: billing.LedgerBalance }) => {
+  const refusal = ledgerRefusals.reservationRefusal(refused.error);
+  if (!refusal) return undefined;
+  return {
+    ok: false,
+    code: refusal.code,
+    message: `This call costs ${costCredits} credits. ${refusal.message} Nothing was charged.`,
+    balance: balanceView(refused.data),
+  } as const;
 };
 
 /**
- * The capture was not confirmed. Captures are dropped once late, and a release is ordered after them on the account's
- * partition, so the release's answer says what happened: already captured means the caller was charged and gets the
- * result; released means nothing was charged.
+ * A capture (or a one-step charge) was not confirmed. Captures and charges are dropped once late, and a release is
+ * ordered after them on the account's partition, so the release's answer says what happened: already captured means
+ * the caller was charged and gets the result; released, expired or (for a charge) not found means nothing was
+ * charged, and never will be.
  */
-const settleUnconfirmedCapture = async <T>(
+export const settleUnconfirmed = async <T>(
   ledger: LedgerClient,
   logger: Logger,
   ctx: RequestContext,
-  reservation: { accountId: string; reservationId: string; patienceMs: number },
+  reservation: { accountId: string; reservationId: string; what: 'capture' | 'charge' },
   data: T,
   costCredits: number,
 ): Promise<ChargedOutcome<T>> => {
-  const { accountId, reservationId } = reservation;
+  const { accountId, reservationId, what } = reservation;
   const unavailable = 'The billing service did not confirm the charge; nothing was charged. Retry shortly.';
   // The caller waits (bounded) rather than be told something the ledger may yet contradict.
-  const released = await ledger
-    .release(ctx, accountId, reservationId, 'capture not confirmed', reservation.patienceMs)
-    .catch((err: unknown) => {
-      logger.error({ err, reservationId }, 'release after an unconfirmed capture not confirmed either; the reservation expires');
-      return undefined;
-    });
-  if (released?.ok) return { ok: false, code: 'SERVICE_UNAVAILABLE', message: unavailable, balance: view(released.data) };
-  if (released?.error.code === billing.ledgerErrorCodes.reservationCaptured) {
+  const released = await ledger.release(ctx, accountId, reservationId, `${what} not confirmed`, settlePatienceMs).catch((err: unknown) => {
+    logger.error({ err, reservationId }, `release after an unconfirmed ${what} not confirmed either`);
+    return undefined;
+  });
+  if (released?.ok) return { ok: false, code: 'SERVICE_UNAVAILABLE', message: unavailable, balance: balanceView(released.data) };
+  const code = released?.error.code;
+  if (code === billing.ledgerErrorCodes.reservationCaptured) {
     // Charged: the caller gets what it paid for, with the balance if the ledger can say it now.
     const balance = await ledger.balance(ctx, accountId).catch(() => undefined);
     return {
       ok: true,
       data,
       chargedCredits: costCredits,
-      balance: view(balance?.ok ? balance.data : undefined) ?? { availableCredits: null, creditsRefreshAt: null },
+      balance: balanceView(balance?.ok ? balance.data : undefined) ?? { availableCredits: null, creditsRefreshAt: null },
     };
   }
-  if (released?.error.code === billing.ledgerErrorCodes.reservationExpired) {
+  if (code === billing.ledgerErrorCodes.reservationExpired || code === billing.ledgerErrorCodes.reservationNotFound) {
     return { ok: false, code: 'SERVICE_UNAVAILABLE', message: unavailable };
   }
   return {

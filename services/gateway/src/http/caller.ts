@@ -1,7 +1,7 @@
 import { operations, type Operation, type UnauthenticatedCode } from '@pds/contracts';
 import type { Logger, RequestContext } from '@pds/service-runtime';
 import type { NextFunction, Request, Response } from 'express';
-import { authenticate, type Caller } from '../auth/api-keys';
+import type { Caller } from '../auth/api-keys';
 import type { GatewayDeps } from '../deps';
 import { locals } from './request-context';
 import { sendError, setRateLimitHeaders } from './respond';
@@ -38,7 +38,7 @@ const unauthenticatedCodeFor = (path: string): UnauthenticatedCode =>
 export const identify = async (deps: GatewayDeps, req: Request, res: Response): Promise<CallerLocals | undefined> => {
   const known = callerOf(res);
   if (known) return known;
-  const caller = await authenticate(deps.db, req.header('x-api-key'));
+  const caller = await deps.apiKeys.authenticate(req.header('x-api-key'));
   if (!caller) {
     sendError(res, unauthenticatedCodeFor(req.path), 'A valid API key is required in the X-API-Key header.');
     return undefined;

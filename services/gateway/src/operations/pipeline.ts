@@ -1,6 +1,7 @@
-import { errorsOf, perCallCredits, type ErrorCode, type Operation } from '@pds/contracts';
+import { chargedOnAnswer, errorsOf, perCallCredits, type ErrorCode, type Operation } from '@pds/contracts';
 import type { Request, Response } from 'express';
 import { chargedCall, type WorkOutcome } from '../billing/charged-call';
+import { chargedOnAnswerCall } from '../billing/charged-on-answer';
 import type { GatewayDeps } from '../deps';
 import { callerOf, identify, unexpectedErrorMessage, type CallerLocals } from '../http/caller';
 import { sendCharged, sendError, sendFree, setBillingHeaders, type BalanceView, type Payload } from '../http/respond';
@@ -8,9 +9,9 @@ import { retryAfterSeconds } from '../http/retry-after';
 import type { Answer, FileAnswer, OperationHandler, RawInput, Refusal } from './handler';
 import { readInput } from './read-input';
 
-// One operation's request, from an identified caller to the answer: read the input, do the work (charged two-phase
-// when the operation costs credits per call), and answer in the envelope with the billing headers. Every operation
-// comes through here, so each of these rules is written once.
+// One operation's request, from an identified caller to the answer: read the input, do the work (charged two-phase,
+// or in one step on the answer, when the operation costs credits per call), and answer in the envelope with the
+// billing headers. Every operation comes through here, so each of these rules is written once.
 
 /** As type-is decides: a request has a body when it says how long it is (and not 0) or that it is chunked. */
 const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
@@ -48,7 +49,7 @@ const sendFile = (res: Response, file: FileAnswer['file'], balance: BalanceView 
   res.status(200).type(file.contentType).send(file.body);
 };
 
-/** Runs the work of a charged operation between reserving and capturing its credits. */
+/** Runs the work of a charged operation between reserving and capturing its credits, or before charging them in one step. */
 const charged = async (deps: GatewayDeps, operation: Operation, who: CallerLocals, work: () => Promise<Answer>) => {
   const asWork = async (): Promise<WorkOutcome<Payload>> => {
     const answer = await work();
@@ -58,7 +59,8 @@ const charged = async (deps: GatewayDeps, operation: Operation, who: CallerLocal
     return answer.freeBecause === undefined ? { ok: true, data: payload } : { ok: true, data: payload, freeBecause: answer.freeBecause };
   };
   const charge = { accountId: who.caller.accountId, operation: operation.operationId, costCredits: perCallCredits(operation.cost) };
-  return chargedCall(deps.ledger, who.ctx.logger, who.ctx, charge, asWork);
+  const charging = chargedOnAnswer(operation.cost) ? chargedOnAnswerCall : chargedCall;
+  return charging(deps.ledger, who.ctx.logger, who.ctx, charge, asWork);
 };
 
 const answer = async (

@@ -70,7 +70,7 @@ describe('the route table', () => {
 
   it("documents each operation's credit cost as the specification gives it", () => {
     const credits = (id: keyof typeof operations) => (operations[id] as Operation).cost;
-    expect(credits('renovation_uplift_calculator')).toEqual({ kind: 'per_call', credits: 1 });
+    expect(credits('renovation_uplift_calculator')).toEqual({ kind: 'per_call', credits: 1, charging: 'on_answer' });
     expect(credits('land_registry_title_lookup')).toEqual({ kind: 'per_call', credits: 25 });
     expect(credits('land_registry_document_availability')).toEqual({ kind: 'per_call', credits: 25 });
     expect(credits('land_registry_order_status')).toEqual({ kind: 'free' });

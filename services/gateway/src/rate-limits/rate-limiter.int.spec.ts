@@ -150,6 +150,28 @@ describe('rate_limit_admit', () => {
   });
 });
 
+describe('admissions in batches', () => {
+  it('decides the requests that queue behind a round trip in one more, each account in the order its requests came', async () => {
+    const now = at('2026-07-15T10:15:30.000Z');
+    let roundTrips = 0;
+    const pool = pools[0]!;
+    const counting = { query: (...args: Parameters<pg.Pool['query']>) => (roundTrips++, pool.query(...args)) } as unknown as pg.Pool;
+    const limiter = new RateLimiter(counting, () => now, { sweepEveryMs: Infinity });
+    const [a, b] = [uniqueName('acct'), uniqueName('acct')];
+    const threeAMinute: RateLimits = { ...basic, perMinute: 3 };
+    // Interleaved and all at once: the first goes alone, the other 23 wait for it and go together.
+    const calls = Array.from({ length: 12 }, () => [limiter.admit(a, basic), limiter.admit(b, threeAMinute)]).flat();
+    const decisions = await Promise.all(calls);
+    expect(roundTrips).toBe(2);
+    const of = (k: number) => decisions.filter((_, i) => i % 2 === k).map((d) => (d.admitted ? d.remaining : 'refused'));
+    // Basic admits 10 a minute: the remaining count falls 9 … 0 in the order the calls were made, then two refusals.
+    expect(of(0)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 'refused', 'refused']);
+    expect(of(1)).toEqual([2, 1, 0, ...Array(9).fill('refused')]);
+    expect((await admissionStamps(a)).length).toBe(10);
+    expect((await admissionStamps(b)).length).toBe(3);
+  });
+});
+
 describe('rate_limit_sweep', () => {
   // A database of its own, so that a sweep drops only what these tests put there (the first leaves nothing behind).
   let pool: pg.Pool;

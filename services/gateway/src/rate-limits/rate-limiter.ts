@@ -1,13 +1,17 @@
 import type { RateLimits } from '@pds/contracts';
 import type pg from 'pg';
+import { BatchedCalls } from '@pds/service-runtime';
 import { decide, type RateDecision, type RateUsage } from './decision';
-import { calendarWindowsAt } from './windows';
+import { calendarWindowsAt, type CalendarWindows } from './windows';
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const sweepEveryMsDefault = 60_000;
 const sweepBatchRows = 10_000;
 const sweepBatchesMax = 20;
 
 interface AdmitRow {
+  i: string;
   admitted: boolean;
   stamped_at: Date;
   minute_used: number;
@@ -17,17 +21,38 @@ interface AdmitRow {
   month_used: number;
 }
 
+interface Admission {
+  accountId: string;
+  limits: RateLimits;
+  now: Date;
+  calendar: CalendarWindows;
+}
+
+/**
+ * `rate_limit_admit` for each request of a batch, in the order given, in one statement (so one round trip and one
+ * commit). Each call sees what the calls before it recorded, so the requests of one account are decided in turn, as
+ * if one by one. The statement holds the row locks of every account in the batch until it commits: the batch is
+ * ordered by account, so every instance takes them in the same order and two batches cannot deadlock.
+ */
+const admitBatchSql = `SELECT b.i, r.*
+  FROM unnest($1::text[], $2::timestamptz[], $3::integer[], $4::timestamptz[], $5::integer[], $6::timestamptz[], $7::integer[])
+       WITH ORDINALITY AS b(account_id, stamp, per_minute, day_start, per_day, month_start, per_month, i)
+ CROSS JOIN LATERAL rate_limit_admit(b.account_id, b.stamp, b.per_minute, b.day_start, b.per_day, b.month_start, b.per_month) AS r
+ ORDER BY b.i`;
+
 /**
  * Enforces the per-account limits in PostgreSQL, so that every gateway instance enforces the same ones: a sliding
  * minute (no more than the per-minute limit in any 60 s) and the UK calendar day and month. Each request is one call
- * of `rate_limit_admit`, which decides and records it under the account's row lock in a single statement: a refused
- * request records nothing, and concurrent requests on any instance are counted exactly.
+ * of `rate_limit_admit`, which decides and records it under the account's row lock: a refused request records
+ * nothing, and concurrent requests on any instance are counted exactly. Requests that arrive while a round trip is in
+ * flight go together in the next one (`BatchedCalls`), so a busy gateway makes one round trip per batch, not per request.
  */
 export class RateLimiter {
   private lastSweepMs = 0;
   private sweeping = false;
 
   private readonly sweepEveryMs: number;
+  private readonly admissions = new BatchedCalls<Admission, AdmitRow>((batch) => this.admitBatch(batch));
 
   constructor(
     private readonly db: pg.Pool,
@@ -41,17 +66,7 @@ export class RateLimiter {
   async admit(accountId: string, limits: RateLimits): Promise<RateDecision> {
     const now = this.now();
     const calendar = calendarWindowsAt(now);
-    const { rows } = await this.db.query<AdmitRow>('SELECT * FROM rate_limit_admit($1, $2, $3, $4, $5, $6, $7)', [
-      accountId,
-      now,
-      limits.perMinute,
-      calendar.day.start,
-      limits.perDay,
-      calendar.month.start,
-      limits.perMonth,
-    ]);
-    const row = rows[0];
-    if (!row) throw new Error('rate_limit_admit returned no row');
+    const row = await this.admissions.call({ accountId, limits, now, calendar });
     const usage: RateUsage = {
       stampedAt: row.stamped_at,
       minuteAdmissions: row.minute_used,
@@ -68,6 +83,26 @@ export class RateLimiter {
     }
     this.sweepNow(now);
     return decision;
+  }
+
+  /** Decides a batch in one statement, ordered by account (stable, so each account's requests keep their order). */
+  private async admitBatch(batch: Admission[]): Promise<AdmitRow[]> {
+    const order = batch.map((_, i) => i).sort((a, b) => compare((batch[a] as Admission).accountId, (batch[b] as Admission).accountId));
+    const sorted = order.map((i) => batch[i] as Admission);
+    const { rows } = await this.db.query<AdmitRow>(admitBatchSql, [
+      sorted.map((a) => a.accountId),
+      sorted.map((a) => a.now),
+      sorted.map((a) => a.limits.perMinute),
+      sorted.map((a) => a.calendar.day.start),
+      sorted.map((a) => a.limits.perDay),
+      sorted.map((a) => a.calendar.month.start),
+      sorted.map((a) => a.limits.perMonth),
+    ]);
+    if (rows.length !== batch.length) throw new Error(`rate_limit_admit answered ${rows.length} of ${batch.length} requests`);
+    const answers: AdmitRow[] = new Array<AdmitRow>(batch.length);
+    // `i` is the place in the sorted batch (from 1); `order` maps it back to the caller's.
+    for (const row of rows) answers[order[Number(row.i) - 1] as number] = row;
+    return answers;
   }
 
   /**

@@ -35,7 +35,11 @@ export class LogFollower {
 
   async start(): Promise<void> {
     this.running = true;
-    this.stopListening = await this.options.store.onAppended(() => this.wake?.());
+    const followed = this.options.categories;
+    // Woken only by appends to what it follows; its polling covers a notification lost or not understood.
+    this.stopListening = await this.options.store.onAppended((appended) => {
+      if (!followed || !appended || appended.some((c) => followed.includes(c))) this.wake?.();
+    });
     this.loop = this.run();
   }
 

@@ -1,9 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
 import { freshDatabase } from '../../../../test/support/environment';
+import { LogFollower } from './log-follower';
 import { eventStoreContract } from './event-store.contract';
 import { PostgresEventStore } from './postgres';
 import { logStart, type LogCursor, type RecordedEvent } from './types';
 
 eventStoreContract('PostgreSQL', async () => PostgresEventStore.connect(await freshDatabase('es')));
+
+const waitUntil = async (ok: () => boolean, timeoutMs: number) => {
+  const until = Date.now() + timeoutMs;
+  while (!ok()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
 
 describe('PostgreSQL global log', () => {
   let store: PostgresEventStore;
@@ -59,6 +70,36 @@ describe('PostgreSQL global log', () => {
     } finally {
       a.release();
       b.release();
+    }
+  });
+
+  it('says which categories an append wrote to, and wakes a follower only for its own', async () => {
+    const heard: Array<string[] | undefined> = [];
+    const stopListening = await store.onAppended((categories) => heard.push(categories));
+    const handled: string[] = [];
+    // Polls only once a minute: anything it handles within the test came from a notification.
+    const follower = new LogFollower({
+      store,
+      name: `wake-test-${randomUUID()}`,
+      categories: ['parcel'],
+      logger: pino({ level: 'silent' }),
+      pollIntervalMs: 60_000,
+      handle: async (events) => void handled.push(...events.map((e) => e.streamId)),
+    });
+    await follower.start();
+    try {
+      const event = { type: 'T', data: {}, metadata: {} };
+      await store.appendToStreams([
+        { streamId: 'ledger-1', events: [event], expectedRevision: 'no_stream' },
+        { streamId: 'survey-1', events: [event], expectedRevision: 'no_stream' },
+      ]);
+      await store.appendToStream('parcel-1', [event], { expectedRevision: 'no_stream' });
+      await waitUntil(() => heard.length >= 2 && handled.includes('parcel-1'), 10_000);
+      expect(heard.slice(-2)).toEqual([['ledger', 'survey'], ['parcel']]);
+      expect(handled).toEqual(['parcel-1']);
+    } finally {
+      await follower.stop();
+      await stopListening();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
+  streamCategory,
   WrongExpectedRevisionError,
   type EventStore,
   type ExpectedRevision,
@@ -74,7 +75,9 @@ export class PostgresEventStore implements EventStore {
         current = append;
         nextRevisions.push(await this.insert(client, append));
       }
-      await client.query(`SELECT pg_notify('${appendedChannel}', $1)`, [appends[0]?.streamId]);
+      // The payload names the categories appended to, so that a follower of other categories is not woken.
+      const categories = [...new Set(appends.map((a) => streamCategory(a.streamId)))].join(',');
+      await client.query(`SELECT pg_notify('${appendedChannel}', $1)`, [categories]);
       await client.query('COMMIT');
       return { nextRevisions };
     } catch (error) {
@@ -133,12 +136,15 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
-  /** Calls `listener` after any append commits; returns a function that stops listening. */
-  async onAppended(listener: () => void): Promise<() => Promise<void>> {
+  /**
+   * Calls `listener` after an append commits, with the stream categories it appended to (undefined when the
+   * notification does not say); returns a function that stops listening.
+   */
+  async onAppended(listener: (categories: string[] | undefined) => void): Promise<() => Promise<void>> {
     const client = new pg.Client({ connectionString: (this.pool.options as pg.PoolConfig).connectionString });
     client.on('error', () => undefined); // a lost listener only slows followers down to their polling interval
     await client.connect();
-    client.on('notification', () => listener());
+    client.on('notification', (n) => listener(n.payload ? n.payload.split(',') : undefined));
     await client.query(`LISTEN ${appendedChannel}`);
     return async () => {
       await client.end().catch(() => undefined);
