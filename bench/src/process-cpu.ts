@@ -13,6 +13,8 @@ interface Proc {
   ppid: number;
   cmdline: string;
   cpuSeconds: number;
+  /** CPU of its children that have exited and been waited for (a PostgreSQL backend closed mid-run, say). */
+  exitedChildrenCpuSeconds: number;
 }
 
 const readProc = (pid: number): Proc | null => {
@@ -21,7 +23,13 @@ const readProc = (pid: number): Proc | null => {
     // The command name in parentheses may hold spaces: the fields after it are read from its closing parenthesis.
     const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-    return { pid, ppid: Number(after[1]), cmdline, cpuSeconds: (Number(after[11]) + Number(after[12])) / ticksPerSecond };
+    return {
+      pid,
+      ppid: Number(after[1]),
+      cmdline,
+      cpuSeconds: (Number(after[11]) + Number(after[12])) / ticksPerSecond,
+      exitedChildrenCpuSeconds: (Number(after[13]) + Number(after[14])) / ticksPerSecond,
+    };
   } catch {
     return null; // gone between the listing and the read
   }
@@ -42,10 +50,13 @@ export const cpuByGroup = (groups: readonly Group[]): Map<string, number> => {
   for (const group of groups) {
     const own = 'pid' in group ? procs.filter((p) => p.pid === group.pid) : procs.filter((p) => p.cmdline.includes(group.cmdlineIncludes));
     const owned = new Set(own.map((p) => p.pid));
-    const members = 'withChildren' in group && group.withChildren ? procs.filter((p) => owned.has(p.pid) || owned.has(p.ppid)) : own;
+    const withChildren = 'withChildren' in group && Boolean(group.withChildren);
+    const members = withChildren ? procs.filter((p) => owned.has(p.pid) || owned.has(p.ppid)) : own;
+    // A child that exits takes its time out of the listing and into its parent's count of exited children.
+    const exited = withChildren ? own.reduce((sum, p) => sum + p.exitedChildrenCpuSeconds, 0) : 0;
     totals.set(
       group.name,
-      members.reduce((sum, p) => sum + p.cpuSeconds, 0),
+      members.reduce((sum, p) => sum + p.cpuSeconds, exited),
     );
   }
   return totals;

@@ -86,6 +86,11 @@ const settingsOf = (e: LedgerEvent): Record<string, unknown> => {
  * projection's checkpoint, so each event counts once.
  */
 export const projectAccountBalances = async (events: RecordedEvent[], tx: pg.PoolClient): Promise<void> => {
+  // Each account's row is written once per batch, with the sum of its events' movements: nothing reads the row
+  // in between, and a busy account's events come in runs.
+  const rows = new Map<string, RowChange>();
+  // Reservations made without an expiry in this batch (a one-step charge) never had a `pending_reservations` row.
+  const neverPending = new Set<string>();
   for (const recorded of events) {
     const parsed = ledgerEvents.LedgerEvent.safeParse({ type: recorded.type, data: recorded.data });
     if (!parsed.success) continue;
@@ -95,9 +100,23 @@ export const projectAccountBalances = async (events: RecordedEvent[], tx: pg.Poo
       continue;
     }
     const delta = { ...deltaOf(e), ...(await quarantineReleased(tx, e)) };
-    await update(tx, e.data.accountId, delta, settingsOf(e), recorded);
-    await trackPending(tx, e);
+    rows.set(e.data.accountId, merged(rows.get(e.data.accountId), delta, settingsOf(e), recorded));
+    await trackPending(tx, e, neverPending);
   }
+  for (const [accountId, change] of rows) await update(tx, accountId, change);
+};
+
+interface RowChange {
+  delta: Delta;
+  settings: Record<string, unknown>;
+  /** The last event applied: the row's checkpoint. */
+  recorded: RecordedEvent;
+}
+
+const merged = (before: RowChange | undefined, delta: Delta, settings: Record<string, unknown>, recorded: RecordedEvent): RowChange => {
+  const sum: Delta = { ...before?.delta };
+  for (const [column, amount] of Object.entries(delta) as Array<[keyof Delta, number]>) sum[column] = (sum[column] ?? 0) + amount;
+  return { delta: sum, settings: { ...before?.settings, ...settings }, recorded };
 };
 
 const opened = async (tx: pg.PoolClient, e: Extract<LedgerEvent, { type: 'AccountOpened' }>, recorded: RecordedEvent) => {
@@ -143,10 +162,12 @@ const forget = (tx: pg.PoolClient, accountId: string, reservationId: string, onl
   );
 
 /** `pending_reservations` holds reservations not yet settled: the expiry sweeper voids those due and not quarantined. */
-const trackPending = async (tx: pg.PoolClient, e: LedgerEvent) => {
+const trackPending = async (tx: pg.PoolClient, e: LedgerEvent, neverPending: Set<string>) => {
+  const key = `${e.data.accountId} ${'reservationId' in e.data ? e.data.reservationId : ''}`;
   switch (e.type) {
     case 'CreditsReserved':
-      if (e.data.expiresAt) {
+      if (!e.data.expiresAt) neverPending.add(key);
+      else {
         await tx.query(
           `INSERT INTO pending_reservations (account_id, reservation_id, amount_credits, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
           [e.data.accountId, e.data.reservationId, e.data.amountCredits, e.data.expiresAt],
@@ -169,7 +190,7 @@ const trackPending = async (tx: pg.PoolClient, e: LedgerEvent) => {
     // A reservation with cash ends with its cash event (which needs the row to know about quarantine); without, with its credits event.
     case 'CreditsCaptured':
     case 'CreditsReleased':
-      await forget(tx, e.data.accountId, e.data.reservationId, true);
+      if (!neverPending.has(key)) await forget(tx, e.data.accountId, e.data.reservationId, true);
       return;
     case 'CashCaptured':
     case 'CashReleased':
@@ -181,7 +202,7 @@ const trackPending = async (tx: pg.PoolClient, e: LedgerEvent) => {
   }
 };
 
-const update = async (tx: pg.PoolClient, accountId: string, delta: Delta, settings: Record<string, unknown>, recorded: RecordedEvent) => {
+const update = async (tx: pg.PoolClient, accountId: string, { delta, settings, recorded }: RowChange) => {
   const params: unknown[] = [accountId, recorded.recordedAt, recorded.globalPosition];
   const sets = ['updated_at = $2', 'last_global_position = $3'];
   for (const [column, amount] of Object.entries(delta)) {

@@ -30,6 +30,8 @@ export class LogFollower {
   private loop: Promise<void> | undefined;
   private stopListening: (() => Promise<void>) | undefined;
   private lockClient: pg.PoolClient | undefined;
+  /** Where this follower has handled up to, as stored; known only while it holds the lock. */
+  private cursor: LogCursor | undefined;
 
   constructor(private readonly options: LogFollowerOptions) {}
 
@@ -51,6 +53,8 @@ export class LogFollower {
     if (this.lockClient) {
       await this.lockClient.query('SELECT pg_advisory_unlock($1::bigint)', [lockKey(this.options.name)]).catch(() => undefined);
       this.lockClient.release();
+      this.lockClient = undefined;
+      this.cursor = undefined;
     }
   }
 
@@ -91,32 +95,38 @@ export class LogFollower {
   private async releaseLock(): Promise<void> {
     const client = this.lockClient;
     this.lockClient = undefined;
+    // Another process may hold the lock and move the checkpoint before this one holds it again.
+    this.cursor = undefined;
     client?.release(true);
   }
 
-  /** Reads and handles one batch; true when the batch was full, so there may be more. */
+  /**
+   * Reads and handles one batch; true when the batch was full, so there may be more. The checkpoint is read once per
+   * hold of the lock (nobody else moves it meanwhile), and the log is read before any transaction is opened: a pass
+   * that finds nothing is one statement.
+   */
   private async pass(): Promise<boolean> {
     const tx = this.lockClient as pg.PoolClient;
     const batchSize = this.options.batchSize ?? 500;
+    this.cursor ??= await this.checkpoint(tx);
+    const events = await this.options.store.readAll({ after: this.cursor, limit: batchSize, categories: this.options.categories }, tx);
+    if (events.length === 0) return false;
+    const last = events[events.length - 1] as RecordedEvent;
     await tx.query('BEGIN');
     try {
-      const cursor = await this.checkpoint(tx);
-      const events = await this.options.store.readAll({ after: cursor, limit: batchSize, categories: this.options.categories }, tx);
-      if (events.length > 0) {
-        await this.options.handle(events, tx);
-        const last = events[events.length - 1] as RecordedEvent;
-        await tx.query(
-          `INSERT INTO log_checkpoints (name, transaction_id, global_position, updated_at) VALUES ($1, $2::xid8, $3, now())
-           ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, global_position = EXCLUDED.global_position, updated_at = now()`,
-          [this.options.name, last.transactionId, last.globalPosition],
-        );
-      }
+      await this.options.handle(events, tx);
+      await tx.query(
+        `INSERT INTO log_checkpoints (name, transaction_id, global_position, updated_at) VALUES ($1, $2::xid8, $3, now())
+         ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, global_position = EXCLUDED.global_position, updated_at = now()`,
+        [this.options.name, last.transactionId, last.globalPosition],
+      );
       await tx.query('COMMIT');
-      return events.length === batchSize;
     } catch (error) {
       await tx.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
+    this.cursor = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+    return events.length === batchSize;
   }
 
   private async checkpoint(tx: pg.PoolClient): Promise<LogCursor> {

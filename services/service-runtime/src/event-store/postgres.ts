@@ -40,10 +40,24 @@ const toRecorded = (r: EventRow): RecordedEvent => ({
   recordedAt: r.recorded_at.toISOString(),
 });
 
-const revisionMatches = (expected: ExpectedRevision, actual: number) =>
-  expected === 'any' || (expected === 'no_stream' ? actual === -1 : expected === actual);
-
 const uniqueViolation = '23505';
+
+/**
+ * One stream's append as one statement: its current revision, and its events after it only if that is the expected
+ * one ($6; null for any). Returns the revision found and how many events went in (0 when the revision was stale).
+ * A stale single-stream append still notifies (its statement commits, having inserted nothing): a follower only looks.
+ */
+const appendSql = (notify: boolean) => `
+  WITH head AS (SELECT max(stream_position) AS revision FROM events WHERE stream_id = $1),
+  inserted AS (
+    INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata)
+    SELECT e.event_id, $1, coalesce(head.revision, -1) + e.n, e.type, e.data, e.metadata
+      FROM head, unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS e(event_id, type, data, metadata, n)
+     WHERE $6::bigint IS NULL OR coalesce(head.revision, -1) = $6::bigint
+     ORDER BY e.n
+    RETURNING 1)
+  SELECT head.revision, (SELECT count(*) FROM inserted)::integer AS inserted${notify ? `, pg_notify('${appendedChannel}', $7)` : ''}
+    FROM head`;
 
 /** The event store on PostgreSQL; the schema is in services/service-runtime/migrations. */
 export class PostgresEventStore implements EventStore {
@@ -62,53 +76,64 @@ export class PostgresEventStore implements EventStore {
     return { nextRevision: nextRevisions[0] as number };
   }
 
-  /** One transaction (one commit) for every stream's events; any stale revision rolls back all of them. */
+  /**
+   * One transaction (one commit) for every stream's events; any stale revision rolls back all of them. Each stream is
+   * one statement (its revision checked and its events inserted together), and the notification goes with the last,
+   * so appending to one stream is a single autocommit statement: one round trip.
+   */
   async appendToStreams(appends: StreamAppend[]): Promise<{ nextRevisions: number[] }> {
     if (appends.length === 0 || appends.some((a) => a.events.length === 0)) throw new Error('append needs at least one event per stream');
     if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('append names a stream twice');
+    // The payload names the categories appended to, so that a follower of other categories is not woken.
+    const categories = [...new Set(appends.map((a) => streamCategory(a.streamId)))].join(',');
+    if (appends.length === 1) {
+      const only = appends[0] as StreamAppend;
+      return { nextRevisions: [await this.insert(this.pool, only, categories)] };
+    }
     const client = await this.pool.connect();
-    let current: StreamAppend | undefined;
     try {
       await client.query('BEGIN');
       const nextRevisions: number[] = [];
-      for (const append of appends) {
-        current = append;
-        nextRevisions.push(await this.insert(client, append));
+      for (const [i, append] of appends.entries()) {
+        nextRevisions.push(await this.insert(client, append, i === appends.length - 1 ? categories : undefined));
       }
-      // The payload names the categories appended to, so that a follower of other categories is not woken.
-      const categories = [...new Set(appends.map((a) => streamCategory(a.streamId)))].join(',');
-      await client.query(`SELECT pg_notify('${appendedChannel}', $1)`, [categories]);
       await client.query('COMMIT');
       return { nextRevisions };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
-      if ((error as { code?: string }).code === uniqueViolation && current) {
-        throw new WrongExpectedRevisionError(current.streamId, current.expectedRevision, 'unknown');
-      }
       throw error;
     } finally {
       client.release();
     }
   }
 
-  private async insert(client: pg.PoolClient, { streamId, events, expectedRevision }: StreamAppend): Promise<number> {
-    const current = await client.query<{ revision: string | null }>(
-      'SELECT max(stream_position) AS revision FROM events WHERE stream_id = $1',
-      [streamId],
-    );
-    const revision = current.rows[0]?.revision ?? null;
-    const actual = revision === null ? -1 : Number(revision);
-    if (!revisionMatches(expectedRevision, actual)) throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
-    const values: unknown[] = [];
-    const tuples = events.map((e, i) => {
-      values.push(randomUUID(), streamId, actual + 1 + i, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
-      const b = i * 6;
-      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}::jsonb, $${b + 6}::jsonb)`;
-    });
-    await client.query(
-      `INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata) VALUES ${tuples.join(', ')}`,
-      values,
-    );
+  /** Inserts one stream's events if its revision is as expected (and notifies, when told to); the next revision. */
+  private async insert(
+    db: pg.Pool | pg.PoolClient,
+    { streamId, events, expectedRevision }: StreamAppend,
+    notify?: string,
+  ): Promise<number> {
+    const expected = expectedRevision === 'any' ? null : expectedRevision === 'no_stream' ? -1 : expectedRevision;
+    let rows: Array<{ revision: string | null; inserted: number }>;
+    try {
+      ({ rows } = await db.query(appendSql(notify !== undefined), [
+        streamId,
+        events.map(() => randomUUID()),
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.data)),
+        events.map((e) => JSON.stringify(e.metadata)),
+        expected,
+        ...(notify !== undefined ? [notify] : []),
+      ]));
+    } catch (error) {
+      // Another append to the stream took the same positions first.
+      if ((error as { code?: string }).code === uniqueViolation)
+        throw new WrongExpectedRevisionError(streamId, expectedRevision, 'unknown');
+      throw error;
+    }
+    const row = rows[0];
+    const actual = row?.revision === null || row?.revision === undefined ? -1 : Number(row.revision);
+    if (!row || row.inserted !== events.length) throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
     return actual + events.length;
   }
 
