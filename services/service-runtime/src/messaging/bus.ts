@@ -1,5 +1,6 @@
 // The bus: the only modules that know the Kafka client are this one, group-consumer.ts and kafka-client.ts, so that
 // swapping the client means rewriting those alone.
+import { BatchedCalls } from '../batched-calls';
 import { envMs } from '../config';
 import type { Logger } from '../observability/logger';
 import { GroupConsumer, type SubscribeOptions, type Subscription } from './group-consumer';
@@ -30,11 +31,10 @@ const maxRequestBytes = 512 * 1024;
 type ClientProducer = KafkaClient.Producer<string, string, string, string>;
 type ProducedMessage = KafkaClient.MessageToProduce<string, string, string, string>;
 
-/** Messages given to `publish` while a produce request is in flight, and who waits for them. */
-interface Queued {
+/** One `publish`: its messages, encoded, and their size. */
+interface Publish {
   messages: ProducedMessage[];
   bytes: number;
-  settle: (error?: unknown) => void;
 }
 
 const hasErrorId = (error: unknown, apiId: string): boolean =>
@@ -43,8 +43,18 @@ const hasErrorId = (error: unknown, apiId: string): boolean =>
 export class KafkaBus {
   private producer: ClientProducer | undefined;
   private admin: KafkaClient.Admin | undefined;
-  private readonly queued: Queued[] = [];
-  private sending = false;
+  /**
+   * The producer has one request in flight at a time (idempotent, so ordered and never duplicated by its retries);
+   * what is published meanwhile, by any caller, goes in the next request together, up to the request size bound.
+   */
+  private readonly sends = new BatchedCalls<Publish, void>(
+    async (publishes) => {
+      if (!this.producer) throw new Error('bus not connected');
+      await this.producer.send({ messages: publishes.flatMap((p) => p.messages) });
+      return publishes.map(() => undefined);
+    },
+    { maxCalls: Number.POSITIVE_INFINITY, maxSize: maxRequestBytes, size: (p) => p.bytes },
+  );
   private readonly subscriptions = new Set<GroupConsumer>();
 
   constructor(
@@ -110,10 +120,9 @@ export class KafkaBus {
   }
 
   /**
-   * Resolves when the broker has every message (acks from all in-sync replicas). The producer has one request in
-   * flight at a time (idempotent, so ordered and never duplicated by its retries); what is published meanwhile, by
-   * any caller, waits and goes in the next request together. An idle bus sends at once; a busy one sends fewer, larger
-   * requests instead of queueing one per call behind each other.
+   * Resolves when the broker has every message (acks from all in-sync replicas). An idle bus sends at once; a busy one
+   * sends fewer, larger requests instead of queueing one per call behind each other (see `sends`). A failed request
+   * fails each of its publishers.
    */
   publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     if (!this.producer) return Promise.reject(new Error('bus not connected'));
@@ -123,39 +132,7 @@ export class KafkaBus {
       bytes += Buffer.byteLength(value);
       return { topic, key: m.key, value, headers: m.headers };
     });
-    return new Promise<void>((resolve, reject) => {
-      this.queued.push({ messages: encoded, bytes, settle: (error) => (error === undefined ? resolve() : reject(error)) });
-      if (!this.sending) void this.sendQueued();
-    });
-  }
-
-  /** How many of the queued publishes the next request takes: at least one, and under the request size bound. */
-  private takeCount(): number {
-    let bytes = 0;
-    for (let i = 0; i < this.queued.length; i++) {
-      bytes += (this.queued[i] as Queued).bytes;
-      if (bytes > maxRequestBytes && i > 0) return i;
-    }
-    return this.queued.length;
-  }
-
-  /** Sends what is queued, one request at a time, until nothing is; a failed request fails each of its publishers. */
-  private async sendQueued(): Promise<void> {
-    this.sending = true;
-    try {
-      while (this.queued.length > 0) {
-        const taken = this.queued.splice(0, this.takeCount());
-        try {
-          if (!this.producer) throw new Error('bus not connected');
-          await this.producer.send({ messages: taken.flatMap((q) => q.messages) });
-          for (const q of taken) q.settle();
-        } catch (error) {
-          for (const q of taken) q.settle(error);
-        }
-      }
-    } finally {
-      this.sending = false;
-    }
+    return this.sends.call({ messages: encoded, bytes });
   }
 
   /**
