@@ -15,7 +15,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const concurrency = Number(process.env.CONCURRENCY ?? 50);
 const seconds = Number(process.env.SECONDS ?? 10);
 const idleRoundTrips = 300;
-const port = Number(process.env.BENCH_KAFKA_PORT ?? 39_300);
+const port = Number(process.env.BENCH_KAFKA_PORT ?? 29_300);
 
 const main = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pds-bench-bus-'));

@@ -70,7 +70,7 @@ const importOnce = (databaseUrl: string, dataset: string, file: string, heapMb?:
 const main = async () => {
   const work = mkdtempSync(join(tmpdir(), 'pds-bench-import-'));
   chmodSync(work, 0o755);
-  const postgres = await startDebianPostgres(join(work, 'postgres'), Number(process.env.BENCH_PG_PORT ?? 55533), () => undefined);
+  const postgres = await startDebianPostgres(join(work, 'postgres'), Number(process.env.BENCH_PG_PORT ?? 25533), () => undefined);
   try {
     process.stdout.write("import benchmark (each run into a fresh database; peak = the import process's resident memory)\n");
     for (const [i, run] of runs.entries()) {

@@ -3,20 +3,23 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Kafka and PostgreSQL for a benchmark run: the given ones (KAFKA_BROKERS, DATABASE_ADMIN_URL) or throwaway ones. */
+/**
+ * Kafka and PostgreSQL for a benchmark run: the given ones (KAFKA_BROKERS, DATABASE_ADMIN_URL) or throwaway ones, on
+ * ports below Linux's ephemeral range (an outgoing connection's local end can take one in it, then a restart fails).
+ */
 export const benchServers = async (log: (line: string) => void) => {
   const work = mkdtempSync(join(tmpdir(), 'pds-bench-'));
   chmodSync(work, 0o755);
   let postgres: RunningPostgres | undefined;
   let adminUrl = process.env.DATABASE_ADMIN_URL;
   if (!adminUrl) {
-    postgres = await startDebianPostgres(join(work, 'postgres'), Number(process.env.BENCH_PG_PORT ?? 55532), log);
+    postgres = await startDebianPostgres(join(work, 'postgres'), Number(process.env.BENCH_PG_PORT ?? 25532), log);
     adminUrl = postgres.adminUrl;
   }
   let stopKafka = () => undefined as void;
   let brokers = process.env.KAFKA_BROKERS;
   if (!brokers) {
-    const kafka = startKafka(join(work, 'kafka'), Number(process.env.BENCH_KAFKA_PORT ?? 39192));
+    const kafka = startKafka(join(work, 'kafka'), Number(process.env.BENCH_KAFKA_PORT ?? 29192));
     brokers = kafka.brokers;
     stopKafka = () => kafka.stop();
   }

@@ -157,7 +157,7 @@ const load = async (db: pg.Pool, dataset: string, files: string[], synthetic?: s
 const main = async () => {
   const work = mkdtempSync(join(tmpdir(), 'pds-bench-valuation-'));
   chmodSync(work, 0o755);
-  const postgres = await startDebianPostgres(join(work, 'postgres'), Number(process.env.BENCH_PG_PORT ?? 55534), () => undefined);
+  const postgres = await startDebianPostgres(join(work, 'postgres'), Number(process.env.BENCH_PG_PORT ?? 25534), () => undefined);
   try {
     const databaseUrl = await createDatabase(postgres.adminUrl, 'bench_valuation');
     await migrate(databaseUrl);

@@ -43,8 +43,10 @@ const main = async () => {
   }
   const work = mkdtempSync(join(tmpdir(), 'pds-test-'));
   chmodSync(work, 0o755); // the postgres user must reach its data directory inside
-  const pgPort = Number(process.env.TEST_PG_PORT ?? 55432);
-  const kafkaPort = Number(process.env.TEST_KAFKA_PORT ?? 39092);
+  // Below Linux's ephemeral range (32768–60999): a port in it can be taken by any outgoing connection's local end,
+  // and the broker also binds the next port up for its controller, so a restart could find either one in use.
+  const pgPort = Number(process.env.TEST_PG_PORT ?? 25432);
+  const kafkaPort = Number(process.env.TEST_KAFKA_PORT ?? 29092);
   say(`starting PostgreSQL on 127.0.0.1:${pgPort} and Kafka on 127.0.0.1:${kafkaPort} (work dir ${work})`);
   const postgres = await startDebianPostgres(join(work, 'postgres'), pgPort, say);
   let kafka;
