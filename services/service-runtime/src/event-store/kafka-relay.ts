@@ -26,6 +26,8 @@ export const startKafkaRelay = async (options: {
     name: `kafka-relay:${options.categories.join(',')}`,
     categories: options.categories,
     logger: options.logger,
+    // Its effect is in Kafka: a transaction around it would add round trips and no guarantee.
+    transactional: false,
     handle: async (events) => {
       const byTopic = new Map<string, typeof events>();
       for (const e of events) {

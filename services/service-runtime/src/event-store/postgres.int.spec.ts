@@ -102,4 +102,42 @@ describe('PostgreSQL global log', () => {
       await stopListening();
     }
   });
+
+  it('follows at once an append notified while a pass is handling, with or without a transaction around the handler', async () => {
+    for (const transactional of [true, false]) {
+      const name = `during-pass-${randomUUID()}`;
+      // A category of its own: a new follower starts from the beginning of the log.
+      const category = `crate${randomUUID().replace(/-/g, '')}`;
+      const handled: string[] = [];
+      const event = { type: 'T', data: {}, metadata: {} };
+      // Polls only once a minute: the second stream, appended while the first pass is handling, can only be found by
+      // the notification that came during that pass.
+      const follower = new LogFollower({
+        store,
+        name,
+        categories: [category],
+        logger: pino({ level: 'silent' }),
+        pollIntervalMs: 60_000,
+        transactional,
+        handle: async (events) => {
+          handled.push(...events.map((e) => e.streamId));
+          if (handled.length === 1) await store.appendToStream(`${category}-2`, [event], { expectedRevision: 'no_stream' });
+        },
+      });
+      await follower.start();
+      try {
+        await store.appendToStream(`${category}-1`, [event], { expectedRevision: 'no_stream' });
+        await waitUntil(() => handled.length >= 2, 10_000);
+        expect(handled).toEqual([`${category}-1`, `${category}-2`]);
+      } finally {
+        await follower.stop();
+      }
+      // The checkpoint is stored either way: it names the second stream's event.
+      const { rows } = await store.pool.query<{ global_position: string }>('SELECT global_position FROM log_checkpoints WHERE name = $1', [
+        name,
+      ]);
+      const second = (await store.readStream(`${category}-2`))[0] as RecordedEvent;
+      expect(Number(rows[0]?.global_position)).toBe(second.globalPosition);
+    }
+  });
 });
