@@ -1,4 +1,4 @@
-import { billing, ledgerEvents, topicsFor } from '@pds/contracts';
+import { analysis, billing, ledgerEvents, topicsFor } from '@pds/contracts';
 import type { IncomingMessage, RequestOutcome } from '@pds/service-runtime';
 import { randomUUID } from 'node:crypto';
 import { connectTestBus } from '../support/bus';
@@ -171,6 +171,41 @@ describe('billing ledger over Kafka', () => {
       'CreditsCaptured',
     ]);
     expect([replayed.capturedCredits, replayed.reservedCredits, replayed.availableCredits]).toEqual([3, 0, 0]);
+  });
+
+  it('charges a handed-off answer once: the working service sends it on with the charge, and the ledger replies with it', async () => {
+    const { accountId } = await t.admin.createAccount('basic', 3);
+    const topics = topicsFor(t.stack.options.namespace);
+    const charge = { accountId, reservationId: 'chg-handed-1', amountCredits: 1, operation: 'test', requestId: 'req-handed-1' };
+    const then = { topic: topics.commands('billing-ledger'), key: accountId, type: billing.ChargeCredits.type, data: charge };
+    const commandId = randomUUID();
+    // Worked by hand: £2,500/m²; a 20 m² extension adds £50,000; 10% uplift on £300,000 gives £330,000.
+    const query = { value: 250_000, floorArea: 100, extensionArea: 20, renovationUplift: 10 };
+    const ask = (data: object, id = randomUUID()) =>
+      rpc().requestReply(analysis.CalculateRenovationUplift, topics.commands('analysis'), accountId, data as never, ctx, {
+        timeoutMs: 10_000,
+        commandId: id,
+        then,
+      });
+    // Delivered twice (same id), as a redelivery would: the analysis answers twice, the ledger charges once.
+    const [first, second] = [await ask(query, commandId), await ask(query, commandId)];
+    for (const reply of [first, second]) {
+      expect(reply).toMatchObject({
+        inReplyTo: commandId,
+        ok: true,
+        handledBy: 'billing-ledger',
+        data: { accountId, availableCredits: 2 },
+      });
+      expect(reply.answer).toMatchObject({ input: query, result: { adjustedValue: 330_000, totalChange: 80_000 } });
+    }
+    // A command the analysis refuses is answered by the analysis itself and never reaches the ledger.
+    const refused = await ask({ ...query, value: -1 });
+    expect(refused).toMatchObject({ ok: false, handledBy: 'analysis', error: { code: 'INVALID_COMMAND' } });
+    expect(refused.answer).toBeUndefined();
+
+    const replayed = await replayAccount(t.databaseUrl, accountId);
+    expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsReserved', 'CreditsCaptured']);
+    expect([replayed.capturedCredits, replayed.availableCredits]).toEqual([1, 2]);
   });
 
   it('publishes every stored account event to Kafka through the log relay', async () => {

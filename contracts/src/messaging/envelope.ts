@@ -12,6 +12,14 @@ export const MessageMetadata = z.object({
   replyTo: z.string().optional(),
   /** After this instant nobody waits for the answer, so a handler may drop the command. */
   deadline: z.string().datetime({ offset: true }).optional(),
+  /**
+   * A hand-off: a handler that answers this command successfully sends `then` on (same id, same reply topic), with its
+   * answer as `answer`, instead of replying; whoever handles `then` replies, carrying the answer back. Work charged on
+   * its answer is handed to the ledger this way, so the charge needs no round trip of its own.
+   */
+  then: z.object({ topic: z.string().min(1), key: z.string().min(1), type: z.string().min(1), data: z.unknown() }).optional(),
+  /** The answer of the work a handed-off command follows; its handler echoes it in its reply. */
+  answer: z.unknown().optional(),
 });
 export type MessageMetadata = z.infer<typeof MessageMetadata>;
 
@@ -68,6 +76,8 @@ export const Reply = z.object({
     })
     .optional(),
   handledBy: z.string(),
+  /** The answer carried by a handed-off command (see `MessageMetadata.then`), given back with the reply. */
+  answer: z.unknown().optional(),
 });
 export type Reply = z.infer<typeof Reply>;
 

@@ -24,7 +24,7 @@ export type ChargedOutcome<T> =
   | ({ ok: false; code: ErrorCode; message: string; balance?: BalanceView } & RefusalExtras);
 
 /** How long an unconfirmed charge may hold the caller while the ledger comes back to say which way it went. */
-const settlePatienceMs = envMs('SETTLE_PATIENCE_MS', 30_000);
+export const settlePatienceMs = envMs('SETTLE_PATIENCE_MS', 30_000);
 
 export const balanceView = (b: billing.LedgerBalance | undefined): BalanceView | undefined =>
   b && { availableCredits: b.availableCredits, creditsRefreshAt: b.creditsRefreshAt };

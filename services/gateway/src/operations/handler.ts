@@ -1,4 +1,5 @@
-import type { BodyOf, ErrorCode, HeadersOf, Operation, ParamsOf, QueryOf, Source } from '@pds/contracts';
+import type { BodyOf, CommandSpec, ErrorCode, HeadersOf, Operation, ParamsOf, QueryOf, Source, z } from '@pds/contracts';
+import type { DomainError } from '@pds/service-runtime';
 import type { Caller } from '../auth/api-keys';
 import type { RefusalExtras } from '../billing/charged-call';
 import type { GatewayDeps } from '../deps';
@@ -53,6 +54,26 @@ export type FileAnswer = { ok: true; file: { contentType: string; body: Buffer |
 
 export type Answer = DataAnswer | FileAnswer | Refusal;
 
+/** A working service the gateway sends commands to. */
+export type WorkingService = 'analysis' | 'location';
+
+/**
+ * Work that is one command to one service, whose reply is the answer. The pipeline may hand such work to the ledger
+ * (see billing/charged-by-hand-off.ts): the service sends its answer on with the charge, and the ledger's reply brings
+ * both back.
+ */
+export interface CommandWork {
+  spec: CommandSpec<string, z.ZodTypeAny, z.ZodTypeAny>;
+  service: WorkingService;
+  data: unknown;
+  /** The answer, from the reply's data once it has been read by the command's reply schema. */
+  answered(reply: unknown): DataAnswer;
+  /** What the caller is told of a refusal; `undefined` when the reply was not a result at all. */
+  refused(error: DomainError | undefined): Refusal;
+  /** What the caller is told when the service did not answer in time. */
+  late: Refusal;
+}
+
 export interface OperationHandler<O extends Operation> {
   /**
    * Reads the input when the contract's schemas alone would word a refusal badly (a body with two alternatives, a
@@ -60,6 +81,8 @@ export interface OperationHandler<O extends Operation> {
    */
   read?: (raw: RawInput) => Checked<Input<O>>;
   handle: (call: Call<O>) => Promise<Answer>;
+  /** Set when the whole work is one command (see `CommandWork`); `handle` is then that command asked and read. */
+  work?: (call: Call<O>) => CommandWork;
 }
 
 /** Declares a handler for an operation, so that its input is typed by that operation's schemas. */

@@ -1,12 +1,13 @@
 import { chargedOnAnswer, errorsOf, perCallCredits, type ErrorCode, type Operation } from '@pds/contracts';
 import type { Request, Response } from 'express';
 import { chargedCall, type WorkOutcome } from '../billing/charged-call';
+import { chargedByHandOff } from '../billing/charged-by-hand-off';
 import { chargedOnAnswerCall } from '../billing/charged-on-answer';
 import type { GatewayDeps } from '../deps';
 import { callerOf, identify, unexpectedErrorMessage, type CallerLocals } from '../http/caller';
 import { sendCharged, sendError, sendFree, setBillingHeaders, type BalanceView, type Payload } from '../http/respond';
 import { retryAfterSeconds } from '../http/retry-after';
-import type { Answer, FileAnswer, OperationHandler, RawInput, Refusal } from './handler';
+import type { Answer, Call, FileAnswer, OperationHandler, RawInput, Refusal } from './handler';
 import { readInput } from './read-input';
 
 // One operation's request, from an identified caller to the answer: read the input, do the work (charged two-phase,
@@ -49,18 +50,22 @@ const sendFile = (res: Response, file: FileAnswer['file'], balance: BalanceView 
   res.status(200).type(file.contentType).send(file.body);
 };
 
-/** Runs the work of a charged operation between reserving and capturing its credits, or before charging them in one step. */
-const charged = async (deps: GatewayDeps, operation: Operation, who: CallerLocals, work: () => Promise<Answer>) => {
+/**
+ * Runs the work of a charged operation between reserving and capturing its credits, or before charging them in one
+ * step (handed to the ledger with the work's command when the work is one command).
+ */
+const charged = async <O extends Operation>(deps: GatewayDeps, operation: O, handler: OperationHandler<O>, call: Call<O>) => {
+  const charge = { accountId: call.caller.accountId, operation: operation.operationId, costCredits: perCallCredits(operation.cost) };
+  if (chargedOnAnswer(operation.cost) && handler.work) return chargedByHandOff(deps, call.ctx, charge, handler.work(call));
   const asWork = async (): Promise<WorkOutcome<Payload>> => {
-    const answer = await work();
+    const answer = await handler.handle(call);
     if (!answer.ok) return answer;
     if ('file' in answer) throw new Error(`${operation.operationId}: a charged operation answers JSON`);
     const payload = { data: answer.data, sources: answer.sources };
     return answer.freeBecause === undefined ? { ok: true, data: payload } : { ok: true, data: payload, freeBecause: answer.freeBecause };
   };
-  const charge = { accountId: who.caller.accountId, operation: operation.operationId, costCredits: perCallCredits(operation.cost) };
   const charging = chargedOnAnswer(operation.cost) ? chargedOnAnswerCall : chargedCall;
-  return charging(deps.ledger, who.ctx.logger, who.ctx, charge, asWork);
+  return charging(deps.ledger, call.ctx.logger, call.ctx, charge, asWork);
 };
 
 const answer = async (
@@ -90,14 +95,14 @@ export const operationHandler =
     try {
       const input = (handler.read ?? ((raw: RawInput) => readInput(operation, raw)))(rawInput(req));
       if (!input.ok) return await sendRefusal(deps, res, who, input, operation);
-      const call = { input: input.value, caller: who.caller, ctx: who.ctx, deps };
+      const call: Call<O> = { input: input.value, caller: who.caller, ctx: who.ctx, deps };
       if (operation.cost.kind !== 'per_call') {
         // A free call's work cannot change the balance its headers show, so the balance is asked alongside the work,
         // not after it (an order's can: it reserves, and answers with the balance after).
         const asked = operation.cost.kind === 'free' ? deps.balanceFor(who.ctx, who.caller.accountId).catch(() => undefined) : undefined;
         return await answer(deps, res, operation, who, await handler.handle(call), asked);
       }
-      const outcome = await charged(deps, operation, who, () => handler.handle(call));
+      const outcome = await charged(deps, operation, handler, call);
       if (!outcome.ok) return await sendRefusal(deps, res, who, outcome, operation);
       sendCharged(res, outcome.data, outcome.chargedCredits, outcome.balance, operation.response.status);
     } catch (error) {

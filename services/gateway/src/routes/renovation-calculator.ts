@@ -1,8 +1,8 @@
 import { analysis, renovationUpliftCalculator } from '@pds/contracts';
-import { handlerOf } from '../operations/handler';
-import { askAnalysis } from './ask-analysis';
+import { analysisWork } from './ask-analysis';
+import { commandHandler } from './command-work';
 
-/** The calculation is the analysis service's; the pipeline has checked the inputs and reserved the credit. */
-export const renovationCalculator = handlerOf(renovationUpliftCalculator, {
-  handle: async (call) => askAnalysis(call, analysis.CalculateRenovationUplift, call.input.query),
+/** The calculation is the analysis service's; the pipeline has checked the inputs and charges the answer. */
+export const renovationCalculator = commandHandler(renovationUpliftCalculator, {
+  work: (call) => analysisWork(analysis.CalculateRenovationUplift, call.input.query),
 });

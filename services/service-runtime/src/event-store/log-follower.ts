@@ -67,12 +67,7 @@ export class LogFollower {
     this.wake?.();
     await this.loop;
     await this.stopListening?.();
-    if (this.lockClient) {
-      await this.lockClient.query('SELECT pg_advisory_unlock($1::bigint)', [lockKey(this.options.name)]).catch(() => undefined);
-      this.lockClient.release();
-      this.lockClient = undefined;
-      this.cursor = undefined;
-    }
+    await this.releaseLock('unlock');
   }
 
   private async run(): Promise<void> {
@@ -117,12 +112,23 @@ export class LogFollower {
     return true;
   }
 
-  private async releaseLock(): Promise<void> {
+  /**
+   * Gives the lock up. On a stop it is unlocked and the connection goes back to the pool; after a failure the
+   * connection (in an unknown state) is destroyed, which ends the lock with it.
+   */
+  private async releaseLock(how: 'unlock' | 'destroy' = 'destroy'): Promise<void> {
     const client = this.lockClient;
     this.lockClient = undefined;
     // Another process may hold the lock and move the checkpoint before this one holds it again.
     this.cursor = undefined;
-    client?.release(true);
+    if (!client) return;
+    const unlocked =
+      how === 'unlock' &&
+      (await client.query('SELECT pg_advisory_unlock($1::bigint)', [lockKey(this.options.name)]).then(
+        () => true,
+        () => false,
+      ));
+    client.release(!unlocked);
   }
 
   /**
@@ -131,23 +137,23 @@ export class LogFollower {
    * that finds nothing is one statement.
    */
   private async pass(): Promise<{ events: number; full: boolean }> {
-    const tx = this.lockClient as pg.PoolClient;
+    const client = this.lockClient as pg.PoolClient;
     const batchSize = this.options.batchSize ?? 500;
-    this.cursor ??= await this.checkpoint(tx);
-    const events = await this.options.store.readAll({ after: this.cursor, limit: batchSize, categories: this.options.categories }, tx);
+    this.cursor ??= await this.checkpoint(client);
+    const events = await this.options.store.readAll({ after: this.cursor, limit: batchSize, categories: this.options.categories }, client);
     if (events.length === 0) return { events: 0, full: false };
     const last = events[events.length - 1] as RecordedEvent;
     if (this.options.transactional === false) {
-      await this.options.handle(events, tx);
-      await this.storeCheckpoint(tx, last);
+      await this.options.handle(events, client);
+      await this.storeCheckpoint(client, last);
     } else {
-      await tx.query('BEGIN');
+      await client.query('BEGIN');
       try {
-        await this.options.handle(events, tx);
-        await this.storeCheckpoint(tx, last);
-        await tx.query('COMMIT');
+        await this.options.handle(events, client);
+        await this.storeCheckpoint(client, last);
+        await client.query('COMMIT');
       } catch (error) {
-        await tx.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       }
     }
@@ -155,16 +161,16 @@ export class LogFollower {
     return { events: events.length, full: events.length === batchSize };
   }
 
-  private async storeCheckpoint(tx: pg.PoolClient, last: RecordedEvent): Promise<void> {
-    await tx.query(
+  private async storeCheckpoint(client: pg.PoolClient, last: RecordedEvent): Promise<void> {
+    await client.query(
       `INSERT INTO log_checkpoints (name, transaction_id, global_position, updated_at) VALUES ($1, $2::xid8, $3, now())
        ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, global_position = EXCLUDED.global_position, updated_at = now()`,
       [this.options.name, last.transactionId, last.globalPosition],
     );
   }
 
-  private async checkpoint(tx: pg.PoolClient): Promise<LogCursor> {
-    const { rows } = await tx.query<{ transaction_id: string; global_position: string }>(
+  private async checkpoint(client: pg.PoolClient): Promise<LogCursor> {
+    const { rows } = await client.query<{ transaction_id: string; global_position: string }>(
       'SELECT transaction_id::text AS transaction_id, global_position FROM log_checkpoints WHERE name = $1',
       [this.options.name],
     );

@@ -47,7 +47,7 @@ const uniqueViolation = '23505';
  * one ($6; null for any). Returns the revision found and how many events went in (0 when the revision was stale).
  * A stale single-stream append still notifies (its statement commits, having inserted nothing): a follower only looks.
  */
-const appendSql = (notify: boolean) => `
+const appendSqlOf = (notify: boolean) => `
   WITH head AS (SELECT max(stream_position) AS revision FROM events WHERE stream_id = $1),
   inserted AS (
     INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata)
@@ -58,6 +58,8 @@ const appendSql = (notify: boolean) => `
     RETURNING 1)
   SELECT head.revision, (SELECT count(*) FROM inserted)::integer AS inserted${notify ? `, pg_notify('${appendedChannel}', $7)` : ''}
     FROM head`;
+/** The last (or only) stream's statement of an append notifies, $7 naming the categories; the others do not. */
+const appendSql = { notifying: appendSqlOf(true), silent: appendSqlOf(false) };
 
 /** The event store on PostgreSQL; the schema is in services/service-runtime/migrations. */
 export class PostgresEventStore implements EventStore {
@@ -116,7 +118,7 @@ export class PostgresEventStore implements EventStore {
     const expected = expectedRevision === 'any' ? null : expectedRevision === 'no_stream' ? -1 : expectedRevision;
     let rows: Array<{ revision: string | null; inserted: number }>;
     try {
-      ({ rows } = await db.query(appendSql(notify !== undefined), [
+      ({ rows } = await db.query(notify === undefined ? appendSql.silent : appendSql.notifying, [
         streamId,
         events.map(() => randomUUID()),
         events.map((e) => e.type),

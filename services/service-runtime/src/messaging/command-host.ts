@@ -2,7 +2,7 @@ import { AnyCommand, Ping, type Candidate, type CommandSpec, type Reply, type Se
 import type { Logger } from '../observability/logger';
 import { context, trace, type Context, type Span } from '@opentelemetry/api';
 import { contextFromHeaders, injectTraceHeaders, inSpan, SpanKind, tracer } from '../observability/tracing';
-import type { IncomingMessage, KafkaBus, Subscription } from './bus';
+import type { IncomingMessage, KafkaBus, OutgoingMessage, Subscription } from './bus';
 
 /** A refusal may carry data too (a refused reservation reports the balance it was refused against). */
 /** A refusal: its code, what to tell the caller, and when to retry or which matches to choose from, when it has them. */
@@ -49,10 +49,19 @@ export interface BatchHandler {
   handle(commands: BatchedCommand[]): Promise<Array<HandlerResult<unknown>>>;
 }
 
-type Prepared =
-  | { kind: 'skip' }
-  | { kind: 'answer'; replyTo?: string; reply: Reply; parent: Context }
-  | { kind: 'handle'; handler: CommandHandler; data: unknown; ctx: HandlerContext; replyTo?: string; commandId: string; parent: Context };
+type Handled = {
+  kind: 'handle';
+  handler: CommandHandler;
+  data: unknown;
+  ctx: HandlerContext;
+  replyTo?: string;
+  commandId: string;
+  parent: Context;
+};
+type Prepared = { kind: 'skip' } | { kind: 'answer'; replyTo?: string; reply: Reply; parent: Context } | Handled;
+
+/** A message to send once a command is handled: a reply, or a handed-on command. */
+type Outgoing = { topic: string; key: string; value: unknown; headers: Record<string, string> };
 
 /**
  * Consumes a service's command topic and answers each command on its reply topic. A handler that throws leaves the
@@ -78,10 +87,38 @@ export const serveCommands = async (options: {
   );
   const topic = options.topics.commands(options.service);
   const batchTypes = new Set(options.batch?.types ?? []);
-  const replyOf = (commandId: string, result: HandlerResult<unknown>): Reply =>
-    result.ok
-      ? { inReplyTo: commandId, ok: true, handledBy: options.service, data: result.data }
-      : { inReplyTo: commandId, ok: false, handledBy: options.service, error: result.error, data: result.data };
+  const replyOf = (commandId: string, result: HandlerResult<unknown>, answer?: unknown): Reply => {
+    const carried = answer === undefined ? {} : { answer };
+    return result.ok
+      ? { inReplyTo: commandId, ok: true, handledBy: options.service, data: result.data, ...carried }
+      : { inReplyTo: commandId, ok: false, handledBy: options.service, error: result.error, data: result.data, ...carried };
+  };
+
+  /**
+   * What a handled command sends: its reply, or, for a hand-off answered successfully, the command it hands on (same
+   * id and reply topic, carrying the answer). An answer that does not fit its schema is not handed on: nothing may be
+   * charged for it, so it is refused here, where the schema is checked anyway by the one who asked.
+   */
+  const sendsOf = (p: Handled, handled: HandlerResult<unknown>): Outgoing | undefined => {
+    const { then, answer, ...metadata } = p.ctx.metadata;
+    let result = handled;
+    if (then && result.ok) {
+      const checked = p.handler.spec.reply.safeParse(result.data);
+      if (checked.success) {
+        const handedOn = {
+          id: p.commandId,
+          type: then.type,
+          data: then.data,
+          metadata: { ...metadata, causationId: p.commandId, issuedAt: new Date().toISOString(), answer: result.data },
+        };
+        return { topic: then.topic, key: then.key, value: handedOn, headers: injectTraceHeaders({ 'message-type': then.type }) };
+      }
+      p.ctx.logger.error({ issues: checked.error.issues }, 'not handing on an answer that does not fit its schema');
+      result = { ok: false, error: { code: 'INVALID_ANSWER', message: 'The answer did not fit its schema.' } };
+    }
+    if (!p.replyTo) return undefined;
+    return { topic: p.replyTo, key: p.commandId, value: replyOf(p.commandId, result, answer), headers: injectTraceHeaders() };
+  };
 
   /** Decodes and checks a command; what cannot be handled is answered (or skipped) here. */
   const prepare = ({ value, headers, partition, offset }: IncomingMessage): Prepared => {
@@ -129,29 +166,31 @@ export const serveCommands = async (options: {
     };
   };
 
-  const publishReplies = async (replies: Array<{ replyTo?: string; reply: Reply; headers: Record<string, string> }>) => {
-    const byTopic = new Map<string, Array<{ key: string; value: Reply; headers: Record<string, string> }>>();
-    for (const r of replies) {
-      if (r.replyTo)
-        byTopic.set(r.replyTo, [...(byTopic.get(r.replyTo) ?? []), { key: r.reply.inReplyTo, value: r.reply, headers: r.headers }]);
+  const publishAll = async (sends: Array<Outgoing | undefined>) => {
+    const byTopic = new Map<string, OutgoingMessage[]>();
+    for (const o of sends) {
+      if (o) byTopic.set(o.topic, [...(byTopic.get(o.topic) ?? []), { key: o.key, value: o.value, headers: o.headers }]);
     }
-    await Promise.all([...byTopic.entries()].map(([replyTopic, messages]) => options.bus.publish(replyTopic, messages)));
+    await Promise.all([...byTopic.entries()].map(([topic, messages]) => options.bus.publish(topic, messages)));
   };
 
   const handleOne = async (p: Prepared) => {
     if (p.kind === 'skip') return;
     await inSpan(`handle ${p.kind === 'handle' ? p.handler.spec.type : 'command'}`, SpanKind.CONSUMER, p.parent, async () => {
-      if (p.kind === 'answer') return publishReplies([{ replyTo: p.replyTo, reply: p.reply, headers: injectTraceHeaders() }]);
+      if (p.kind === 'answer') {
+        const reply = p.replyTo ? { topic: p.replyTo, key: p.reply.inReplyTo, value: p.reply, headers: injectTraceHeaders() } : undefined;
+        return publishAll([reply]);
+      }
       const began = process.hrtime.bigint();
       const result = await p.handler.handle(p.data, p.ctx);
       const ms = Number(process.hrtime.bigint() - began) / 1e6;
       p.ctx.logger.info({ ok: result.ok, ms, ...(result.ok ? {} : { error: result.error.code }) }, 'handled');
-      await publishReplies([{ replyTo: p.replyTo, reply: replyOf(p.commandId, result), headers: injectTraceHeaders() }]);
+      await publishAll([sendsOf(p, result)]);
     });
   };
 
   /** One call of the batch handler for a run of commands; each keeps its own span, log line and reply. */
-  const handleRun = async (run: Array<Extract<Prepared, { kind: 'handle' }>>) => {
+  const handleRun = async (run: Handled[]) => {
     if (run.length === 0) return;
     const batch = options.batch as BatchHandler;
     const spans: Span[] = run.map((p) => tracer().startSpan(`handle ${p.handler.spec.type}`, { kind: SpanKind.CONSUMER }, p.parent));
@@ -163,21 +202,21 @@ export const serveCommands = async (options: {
       const began = process.hrtime.bigint();
       const results = await batch.handle(run.map((p, i) => ({ handler: p.handler, data: p.data, ctx: p.ctx, withinSpan: within(i) })));
       const ms = Number(process.hrtime.bigint() - began) / 1e6;
-      const replies = run.map((p, i) => {
+      const sends = run.map((p, i) => {
         const result = results[i] as HandlerResult<unknown>;
         return within(i)(() => {
           p.ctx.logger.info({ ok: result.ok, ms, batch: run.length, ...(result.ok ? {} : { error: result.error.code }) }, 'handled');
-          return { replyTo: p.replyTo, reply: replyOf(p.commandId, result), headers: injectTraceHeaders() };
+          return sendsOf(p, result);
         });
       });
-      await publishReplies(replies);
+      await publishAll(sends);
     } finally {
       for (const span of spans) span.end();
     }
   };
 
   const handleBatch = async (messages: IncomingMessage[]) => {
-    let run: Array<Extract<Prepared, { kind: 'handle' }>> = [];
+    let run: Handled[] = [];
     for (const message of messages) {
       const p = prepare(message);
       if (p.kind === 'handle' && batchTypes.has(p.handler.spec.type)) {

@@ -1,4 +1,4 @@
-import { Reply, type CommandSpec, type ReplyOf, type Topics, type z } from '@pds/contracts';
+import { Reply, type CommandSpec, type MessageMetadata, type ReplyOf, type Topics, type z } from '@pds/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../observability/logger';
 import { injectTraceHeaders } from '../observability/tracing';
@@ -92,6 +92,26 @@ export class RequestReplyClient {
     ctx: RequestContext,
     options: { timeoutMs: number; commandId?: string },
   ): Promise<RequestOutcome<ReplyOf<S>>> {
+    const reply = await this.requestReply(spec, topic, key, data, ctx, options);
+    if (!reply.ok) {
+      const data = reply.data === undefined ? undefined : (spec.reply.parse(reply.data) as ReplyOf<S>);
+      return { ok: false, error: reply.error ?? { code: 'UNKNOWN', message: 'no error given' }, data };
+    }
+    return { ok: true, data: spec.reply.parse(reply.data) as ReplyOf<S> };
+  }
+
+  /**
+   * Sends a command and gives back its reply as it came, unread: for a hand-off (`then`), whose reply may come from
+   * the handler of the command handed on, with the answer beside it (see `MessageMetadata.then`).
+   */
+  async requestReply<S extends CommandSpec<string, z.ZodTypeAny, z.ZodTypeAny>>(
+    spec: S,
+    topic: string,
+    key: string,
+    data: z.input<S['data']>,
+    ctx: RequestContext,
+    options: { timeoutMs: number; commandId?: string; then?: MessageMetadata['then'] },
+  ): Promise<Reply> {
     if (this.pending.size >= pendingMax) throw new Error('too many requests in flight');
     const id = options.commandId ?? randomUUID();
     const now = Date.now();
@@ -106,6 +126,7 @@ export class RequestReplyClient {
         issuedAt: new Date(now).toISOString(),
         replyTo: this.replyTopic,
         deadline: new Date(now + options.timeoutMs).toISOString(),
+        ...(options.then ? { then: options.then } : {}),
       },
     };
     const answered: Promise<Reply> = new Promise<Reply>((resolve, reject) => {
@@ -125,18 +146,12 @@ export class RequestReplyClient {
         throw new BusUnavailableError(spec.type, options.timeoutMs, error);
       },
     );
-    let reply: Reply;
     try {
-      reply = await Promise.race([answered, sendFailed]);
+      return await Promise.race([answered, sendFailed]);
     } finally {
       const waiting = this.pending.get(id);
       if (waiting) clearTimeout(waiting.timer);
       this.pending.delete(id);
     }
-    if (!reply.ok) {
-      const data = reply.data === undefined ? undefined : (spec.reply.parse(reply.data) as ReplyOf<S>);
-      return { ok: false, error: reply.error ?? { code: 'UNKNOWN', message: 'no error given' }, data };
-    }
-    return { ok: true, data: spec.reply.parse(reply.data) as ReplyOf<S> };
   }
 }

@@ -1,9 +1,8 @@
 import { areaDeprivation, locationIntelligence } from '@pds/contracts';
-import { handlerOf } from '../../operations/handler';
-import { askLocation } from './ask-location';
+import { commandHandler } from '../command-work';
+import { locationWork } from './ask-location';
 
 /** `area_deprivation`: looked up by the location service; charged only when answered. */
-export const areaDeprivationHandler = handlerOf(areaDeprivation, {
-  handle: (call) =>
-    askLocation(call, locationIntelligence.DescribeDeprivation, { postcode: call.input.query.postcode }, 'deprivation lookup'),
+export const areaDeprivationHandler = commandHandler(areaDeprivation, {
+  work: (call) => locationWork(locationIntelligence.DescribeDeprivation, { postcode: call.input.query.postcode }, 'deprivation lookup'),
 });

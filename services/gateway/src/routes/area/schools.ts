@@ -1,14 +1,14 @@
 import { areaSchools, locationIntelligence } from '@pds/contracts';
-import { handlerOf } from '../../operations/handler';
-import { askLocation } from './ask-location';
+import { commandHandler } from '../command-work';
+import { locationWork } from './ask-location';
 import { placeOf, readPlaceQuery } from './place-query';
 
 /** `area_schools`: found by the location service, which owns the GIAS datasets; charged only when answered. */
-export const areaSchoolsHandler = handlerOf(areaSchools, {
+export const areaSchoolsHandler = commandHandler(areaSchools, {
   read: readPlaceQuery<typeof areaSchools>(areaSchools.request.query),
-  handle: (call) => {
+  work: (call) => {
     const { radiusMetres, phase, includeClosed, limit } = call.input.query;
     const command = { place: placeOf(call.input.query), radiusMetres, phases: phase ?? null, includeClosed, limit };
-    return askLocation(call, locationIntelligence.FindSchools, command, 'schools search');
+    return locationWork(locationIntelligence.FindSchools, command, 'schools search');
   },
 });

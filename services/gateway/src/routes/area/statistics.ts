@@ -1,15 +1,15 @@
 import { areaStatistics, locationIntelligence } from '@pds/contracts';
-import { handlerOf } from '../../operations/handler';
 import { readInput } from '../../operations/read-input';
+import { commandHandler } from '../command-work';
 import { isOutsideEnglandAndWales } from '../land-registry/postcode-areas';
-import { askLocation } from './ask-location';
+import { locationWork } from './ask-location';
 
 /**
  * `area_statistics`: answered by the location service; charged only when answered. A postcode in an area wholly in
  * Scotland or Northern Ireland is refused before anything is reserved (the location service refuses the rest of
  * theirs, TD and CA across the border, by the country the postcode datasets give).
  */
-export const areaStatisticsHandler = handlerOf(areaStatistics, {
+export const areaStatisticsHandler = commandHandler(areaStatistics, {
   read: (raw) => {
     const read = readInput(areaStatistics, raw);
     if (!read.ok || !isOutsideEnglandAndWales(read.value.query.postcode)) return read;
@@ -22,6 +22,5 @@ export const areaStatisticsHandler = handlerOf(areaStatistics, {
       details: 'postcode: outside England and Wales',
     };
   },
-  handle: (call) =>
-    askLocation(call, locationIntelligence.DescribeAreaStatistics, { postcode: call.input.query.postcode }, 'area statistics'),
+  work: (call) => locationWork(locationIntelligence.DescribeAreaStatistics, { postcode: call.input.query.postcode }, 'area statistics'),
 });

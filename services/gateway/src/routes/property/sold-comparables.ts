@@ -1,11 +1,11 @@
 import { defaultComparableMonths, locationIntelligence, propertySoldComparables } from '@pds/contracts';
-import { handlerOf } from '../../operations/handler';
-import { askLocation } from '../area/ask-location';
+import { locationWork } from '../area/ask-location';
+import { commandHandler } from '../command-work';
 
 /** `property_sold_comparables`: the postcode's sales, found by the location service; 1 credit, also for none. */
-export const soldComparablesHandler = handlerOf(propertySoldComparables, {
-  handle: (call) => {
+export const soldComparablesHandler = commandHandler(propertySoldComparables, {
+  work: (call) => {
     const { postcode, months = defaultComparableMonths } = call.input.query;
-    return askLocation(call, locationIntelligence.FindSoldComparables, { postcode, months }, 'list of sales');
+    return locationWork(locationIntelligence.FindSoldComparables, { postcode, months }, 'list of sales');
   },
 });
