@@ -4,7 +4,6 @@ import type pg from 'pg';
 import type { LedgerClient } from '@pds/ledger-client';
 import type { ApiKeys } from './auth/api-keys';
 import type { BalanceView } from './http/respond';
-import type { RateLimiter } from './rate-limits/rate-limiter';
 
 /** Everything the routes use, passed in so that tests and the process entry point wire the same app. */
 export interface GatewayDeps {
@@ -14,7 +13,6 @@ export interface GatewayDeps {
   ledger: LedgerClient;
   topics: Topics;
   apiKeys: ApiKeys;
-  rateLimiter: RateLimiter;
   /** Business time: rate-limit windows and everything dated for the caller. */
   clock: Clock;
   /** How long the gateway waits for the work of a call before giving up and releasing the reservation. */

@@ -21,14 +21,14 @@ const main = async () => {
   const ledger = new LedgerClient(rpc, rt.topics, envMs('LEDGER_TIMEOUT_MS', 5_000));
   const ledgerWithShortWait = new LedgerClient(rpc, rt.topics, balanceWaitMs);
 
+  const rateLimiter = new RateLimiter(db, () => rt.clock.now());
   const deps: GatewayDeps = {
     db,
     bus: rt.bus,
     rpc,
     ledger,
     topics: rt.topics,
-    apiKeys: new ApiKeys(db),
-    rateLimiter: new RateLimiter(db, () => rt.clock.now()),
+    apiKeys: new ApiKeys(db, rateLimiter),
     clock: rt.clock,
     workTimeoutMs: envMs('WORK_TIMEOUT_MS', 5_000),
     balanceFor: async (ctx, accountId) => {

@@ -2,6 +2,9 @@ import { planRateLimits, readModels, type billing, type RateLimits, type z } fro
 import { BatchedCalls } from '@pds/service-runtime';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
+import type { RateDecision } from '../rate-limits/decision';
+import type { AdmitRow, RateLimiter } from '../rate-limits/rate-limiter';
+import type { CalendarWindows } from '../rate-limits/windows';
 
 export interface Caller {
   accountId: string;
@@ -21,41 +24,79 @@ export const newApiKey = () => {
 export const hashApiKey = (apiKey: string) => createHash('sha256').update(apiKey, 'utf8').digest('hex');
 
 type CallerRow = z.output<typeof readModels.apiCallers.row>;
+type AdmittedRow = Pick<CallerRow, 'key_hash' | 'account_id' | 'plan'> & {
+  i: string;
+  per_minute: number;
+  per_day: number;
+  per_month: number;
+} & AdmitRow;
+
+/** A request for a key's caller and an admission of its call, at the moment it was asked. */
+type Asked = { hash: string; now: Date; calendar: CalendarWindows };
 
 /**
- * Finds the account a key belongs to, from the ledger's `api_callers` read model (the gateway reads no ledger table
- * directly). Lookups made while one is in flight go together in the next (`BatchedCalls`): one round trip per batch.
+ * Each key's caller from the ledger's `api_callers` read model (the gateway reads no ledger table directly), then
+ * `rate_limit_admit` for each request of a known key, in one statement: one round trip for a batch. The callers are
+ * materialised in account order and admitted in that order (a nested loop over the materialised rows runs in their
+ * order), so every instance takes the accounts' row locks in the same order and two batches cannot deadlock. A
+ * custom limit overrides the plan's ($5: each plan's limits). An unknown key gets no row and is counted nowhere.
+ */
+const identifyAndAdmitSql = `WITH asked AS (
+    SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::timestamptz[])
+           WITH ORDINALITY AS b(key_hash, stamp, day_start, month_start, i)
+  ), callers AS MATERIALIZED (
+    SELECT a.i, a.stamp, a.day_start, a.month_start, c.key_hash, c.account_id, c.plan,
+           coalesce(c.rate_per_minute, ($5::jsonb -> c.plan ->> 'perMinute')::integer) AS per_minute,
+           coalesce(c.rate_per_day, ($5::jsonb -> c.plan ->> 'perDay')::integer) AS per_day,
+           coalesce(c.rate_per_month, ($5::jsonb -> c.plan ->> 'perMonth')::integer) AS per_month
+      FROM asked a JOIN ${readModels.apiCallers.relation} c ON c.key_hash = a.key_hash
+     ORDER BY c.account_id, a.i
+  )
+  SELECT c.i, c.key_hash, c.account_id, c.plan, c.per_minute, c.per_day, c.per_month, r.*
+    FROM callers c
+   CROSS JOIN LATERAL rate_limit_admit(c.account_id, c.stamp, c.per_minute, c.day_start, c.per_day, c.month_start, c.per_month) AS r
+   ORDER BY c.i`;
+
+const planLimits = JSON.stringify(planRateLimits);
+
+/**
+ * Who is calling, and whether the call is within its limits (see `RateLimiter` for the rules): found and admitted
+ * together, and requests that arrive while a round trip is in flight go together in the next one (`BatchedCalls`).
  * The lookup is by hash, and the stored hash is compared again in constant time so that no timing difference depends
  * on how much of a guess was right.
  */
 export class ApiKeys {
-  private readonly lookups = new BatchedCalls<string, CallerRow | undefined>(async (hashes) => {
-    const { rows } = await this.db.query<CallerRow>(
-      `SELECT key_hash, account_id, plan, rate_per_minute, rate_per_day, rate_per_month FROM ${readModels.apiCallers.relation}
-        WHERE key_hash = ANY($1::text[])`,
-      [[...new Set(hashes)]],
-    );
-    const byHash = new Map(rows.map((r) => [r.key_hash, r]));
-    return hashes.map((h) => byHash.get(h));
+  private readonly batches = new BatchedCalls<Asked, AdmittedRow | undefined>(async (batch) => {
+    const { rows } = await this.db.query<AdmittedRow>(identifyAndAdmitSql, [
+      batch.map((a) => a.hash),
+      batch.map((a) => a.now),
+      batch.map((a) => a.calendar.day.start),
+      batch.map((a) => a.calendar.month.start),
+      planLimits,
+    ]);
+    const answers = new Array<AdmittedRow | undefined>(batch.length);
+    for (const row of rows) answers[Number(row.i) - 1] = row;
+    return answers;
   });
 
-  constructor(private readonly db: pg.Pool) {}
+  constructor(
+    private readonly db: pg.Pool,
+    private readonly rateLimiter: RateLimiter,
+  ) {}
 
-  async authenticate(presented: string | undefined): Promise<Caller | undefined> {
+  /** The key's caller and its call's admission; undefined for a key that is malformed or unknown. */
+  async admit(presented: string | undefined): Promise<{ caller: Caller; rate: RateDecision } | undefined> {
     if (!presented || !keyPattern.test(presented)) return undefined;
     const hash = hashApiKey(presented);
-    const row = await this.lookups.call(hash);
+    const asked = this.rateLimiter.asked();
+    const row = await this.batches.call({ hash, ...asked });
     if (!row) return undefined;
     if (!timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
-    const planLimits = planRateLimits[row.plan];
-    return {
+    const caller: Caller = {
       accountId: row.account_id,
       plan: row.plan,
-      rateLimits: {
-        perMinute: row.rate_per_minute ?? planLimits.perMinute,
-        perDay: row.rate_per_day ?? planLimits.perDay,
-        perMonth: row.rate_per_month ?? planLimits.perMonth,
-      },
+      rateLimits: { perMinute: row.per_minute, perDay: row.per_day, perMonth: row.per_month },
     };
+    return { caller, rate: this.rateLimiter.decisionOf({ accountId: caller.accountId, limits: caller.rateLimits, ...asked }, row) };
   }
 }

@@ -38,11 +38,12 @@ const unauthenticatedCodeFor = (path: string): UnauthenticatedCode =>
 export const identify = async (deps: GatewayDeps, req: Request, res: Response): Promise<CallerLocals | undefined> => {
   const known = callerOf(res);
   if (known) return known;
-  const caller = await deps.apiKeys.authenticate(req.header('x-api-key'));
-  if (!caller) {
+  const admitted = await deps.apiKeys.admit(req.header('x-api-key'));
+  if (!admitted) {
     sendError(res, unauthenticatedCodeFor(req.path), 'A valid API key is required in the X-API-Key header.');
     return undefined;
   }
+  const { caller, rate } = admitted;
   const { requestId, logger } = locals(res);
   const ctx: CallContext = {
     correlationId: requestId,
@@ -50,7 +51,6 @@ export const identify = async (deps: GatewayDeps, req: Request, res: Response): 
     actor: `account:${caller.accountId}`,
     logger: logger.child({ accountId: caller.accountId }),
   };
-  const rate = await deps.rateLimiter.admit(caller.accountId, caller.rateLimits);
   setRateLimitHeaders(res, rate);
   // Recorded before a refusal too, so that whatever answers next knows whose balance to report.
   Object.assign(res.locals, { caller, ctx } satisfies CallerLocals);

@@ -10,7 +10,7 @@ const sweepEveryMsDefault = 60_000;
 const sweepBatchRows = 10_000;
 const sweepBatchesMax = 20;
 
-interface AdmitRow {
+export interface AdmitRow {
   i: string;
   admitted: boolean;
   stamped_at: Date;
@@ -21,7 +21,7 @@ interface AdmitRow {
   month_used: number;
 }
 
-interface Admission {
+export interface Admission {
   accountId: string;
   limits: RateLimits;
   now: Date;
@@ -64,9 +64,19 @@ export class RateLimiter {
   }
 
   async admit(accountId: string, limits: RateLimits): Promise<RateDecision> {
+    const asked = this.asked();
+    const row = await this.admissions.call({ accountId, limits, ...asked });
+    return this.decisionOf({ accountId, limits, ...asked }, row);
+  }
+
+  /** The moment a request is admitted at, in business time, with its calendar windows. */
+  asked(): { now: Date; calendar: CalendarWindows } {
     const now = this.now();
-    const calendar = calendarWindowsAt(now);
-    const row = await this.admissions.call({ accountId, limits, now, calendar });
+    return { now, calendar: calendarWindowsAt(now) };
+  }
+
+  /** The decision `rate_limit_admit` recorded for a request (`row`), with what its headers say. */
+  decisionOf({ accountId, limits, now, calendar }: Admission, row: AdmitRow): RateDecision {
     const usage: RateUsage = {
       stampedAt: row.stamped_at,
       minuteAdmissions: row.minute_used,

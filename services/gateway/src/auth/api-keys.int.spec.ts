@@ -1,0 +1,82 @@
+import { planRateLimits } from '@pds/contracts';
+import pg from 'pg';
+import { freshDatabase } from '../../../../test/support/environment';
+import { RateLimiter } from '../rate-limits/rate-limiter';
+import { ApiKeys, newApiKey } from './api-keys';
+
+// A key's caller found and its call admitted in one statement, over the real PostgreSQL: the ledger's `api_callers`
+// read model joined to the gateway's rate_limit_admit. Limits by hand: Basic 10 a minute; a custom 3 a minute.
+
+let pools: pg.Pool[] = [];
+const now = new Date('2026-11-27T10:00:00Z');
+
+beforeAll(async () => {
+  const url = await freshDatabase('apikeys');
+  // Two pools stand for two gateway instances.
+  pools = [new pg.Pool({ connectionString: url, max: 4 }), new pg.Pool({ connectionString: url, max: 4 })];
+});
+afterAll(async () => Promise.all(pools.map((p) => p.end())));
+
+/** An account as the ledger's projection leaves it, with its keys. */
+const account = async (accountId: string, plan: string, perMinute: number | null, keys = 1) => {
+  const db = pools[0]!;
+  await db.query(
+    `INSERT INTO account_balances (account_id, plan, opened_at, updated_at, last_global_position, rate_per_minute)
+     VALUES ($1, $2, now(), now(), 0, $3)`,
+    [accountId, plan, perMinute],
+  );
+  const issued = Array.from({ length: keys }, () => newApiKey());
+  for (const k of issued) {
+    await db.query('INSERT INTO api_keys (key_hash, account_id, key_prefix, created_at) VALUES ($1, $2, $3, now())', [
+      k.apiKeyHash,
+      accountId,
+      k.apiKeyPrefix,
+    ]);
+  }
+  return issued.map((k) => k.apiKey);
+};
+const instance = (pool: pg.Pool) => new ApiKeys(pool, new RateLimiter(pool, () => now, { sweepEveryMs: Infinity }));
+const recorded = async (accountId: string) =>
+  Number((await pools[0]!.query('SELECT count(*) AS n FROM rate_limit_admissions WHERE account_id = $1', [accountId])).rows[0].n);
+
+describe('API keys: caller and admission in one statement', () => {
+  it("answers a known key with its account, plan and limits (the plan's, or the account's own)", async () => {
+    const [basicKey] = await account('acc_keysbasic01', 'basic', null);
+    const [customKey] = await account('acc_keyscustom1', 'premium', 3);
+    const keys = instance(pools[0]!);
+    const [basic, custom] = await Promise.all([keys.admit(basicKey), keys.admit(customKey)]);
+    expect(basic?.caller).toEqual({ accountId: 'acc_keysbasic01', plan: 'basic', rateLimits: planRateLimits.basic });
+    expect(custom?.caller).toEqual({
+      accountId: 'acc_keyscustom1',
+      plan: 'premium',
+      rateLimits: { ...planRateLimits.premium, perMinute: 3 },
+    });
+    expect([basic?.rate.admitted, basic?.rate.remaining, custom?.rate.remaining]).toEqual([true, 9, 2]);
+  });
+
+  it('answers an unknown or malformed key with nothing, and counts it nowhere', async () => {
+    const keys = instance(pools[0]!);
+    const before = Number((await pools[0]!.query('SELECT count(*) AS n FROM rate_limit_admissions')).rows[0].n);
+    expect(await keys.admit(newApiKey().apiKey)).toBeUndefined();
+    expect(await keys.admit('pds_live_short')).toBeUndefined();
+    expect(await keys.admit(undefined)).toBeUndefined();
+    expect(Number((await pools[0]!.query('SELECT count(*) AS n FROM rate_limit_admissions')).rows[0].n)).toBe(before);
+  });
+
+  it('admits exactly the limit across two instances and two keys of one account, without deadlock', async () => {
+    // Account A: Basic, 10 a minute, two keys; account B: 3 a minute. 16 calls of A and 8 of B, interleaved, on two
+    // instances at once, so that batches hold both accounts in either arrival order.
+    const keysA = await account('acc_keystwoinst', 'basic', null, 2);
+    const [keyB] = await account('acc_keysthreemn', 'basic', 3);
+    const instances = [instance(pools[0]!), instance(pools[1]!)];
+    const calls = Array.from({ length: 24 }, (_, i) => {
+      const key = i % 3 === 2 ? keyB! : keysA[i % 2]!;
+      return instances[i % 2]!.admit(key).then((r) => ({ accountId: r?.caller.accountId, admitted: r?.rate.admitted }));
+    });
+    const results = await Promise.all(calls);
+    const admitted = (id: string) => results.filter((r) => r.accountId === id && r.admitted).length;
+    expect([admitted('acc_keystwoinst'), admitted('acc_keysthreemn')]).toEqual([10, 3]);
+    expect(results.filter((r) => r.admitted === false)).toHaveLength(24 - 13);
+    expect([await recorded('acc_keystwoinst'), await recorded('acc_keysthreemn')]).toEqual([10, 3]);
+  });
+});
