@@ -81,8 +81,11 @@ export interface OperationHandler<O extends Operation> {
    */
   read?: (raw: RawInput) => Checked<Input<O>>;
   handle: (call: Call<O>) => Promise<Answer>;
-  /** Set when the whole work is one command (see `CommandWork`); `handle` is then that command asked and read. */
-  work?: (call: Call<O>) => CommandWork;
+  /**
+   * Set when the whole work is one command (see `CommandWork`), after any refusal found first; `handle` is then that
+   * command asked and read.
+   */
+  work?: (call: Call<O>) => Promise<CommandWork | Refusal>;
 }
 
 /** Declares a handler for an operation, so that its input is typed by that operation's schemas. */

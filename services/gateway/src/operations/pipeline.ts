@@ -2,6 +2,7 @@ import { chargedOnAnswer, errorsOf, perCallCredits, type ErrorCode, type Operati
 import type { Request, Response } from 'express';
 import { chargedCall, type WorkOutcome } from '../billing/charged-call';
 import { chargedByHandOff } from '../billing/charged-by-hand-off';
+import { isRefusal } from '../routes/command-work';
 import { chargedOnAnswerCall } from '../billing/charged-on-answer';
 import type { GatewayDeps } from '../deps';
 import { callerOf, identify, unexpectedErrorMessage, type CallerLocals } from '../http/caller';
@@ -56,7 +57,10 @@ const sendFile = (res: Response, file: FileAnswer['file'], balance: BalanceView 
  */
 const charged = async <O extends Operation>(deps: GatewayDeps, operation: O, handler: OperationHandler<O>, call: Call<O>) => {
   const charge = { accountId: call.caller.accountId, operation: operation.operationId, costCredits: perCallCredits(operation.cost) };
-  if (chargedOnAnswer(operation.cost) && handler.work) return chargedByHandOff(deps, call.ctx, charge, handler.work(call));
+  if (chargedOnAnswer(operation.cost) && handler.work) {
+    const work = await handler.work(call);
+    return isRefusal(work) ? work : chargedByHandOff(deps, call.ctx, charge, work);
+  }
   const asWork = async (): Promise<WorkOutcome<Payload>> => {
     const answer = await handler.handle(call);
     if (!answer.ok) return answer;

@@ -37,10 +37,17 @@ export const ask = async ({ ctx, deps }: Pick<Call<never>, 'ctx' | 'deps'>, work
 /** The handler of an operation whose whole work is one command. */
 export const commandHandler = <O extends Operation>(
   operation: O,
-  handler: { read?: OperationHandler<O>['read']; work: (call: Call<O>) => CommandWork },
-): OperationHandler<O> =>
-  handlerOf(operation, {
+  handler: { read?: OperationHandler<O>['read']; work: (call: Call<O>) => CommandWork | Refusal | Promise<CommandWork | Refusal> },
+): OperationHandler<O> => {
+  const work = async (call: Call<O>) => handler.work(call);
+  return handlerOf(operation, {
     ...(handler.read ? { read: handler.read } : {}),
-    work: handler.work,
-    handle: (call) => ask(call, handler.work(call)),
+    work,
+    handle: async (call) => {
+      const found = await work(call);
+      return isRefusal(found) ? found : ask(call, found);
+    },
   });
+};
+
+export const isRefusal = (work: CommandWork | Refusal): work is Refusal => 'ok' in work && work.ok === false;

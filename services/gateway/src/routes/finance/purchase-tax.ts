@@ -1,6 +1,6 @@
 import { type Nation, analysis, purchaseTax, purchaseTaxFirstDate } from '@pds/contracts';
-import { handlerOf } from '../../operations/handler';
-import { askAnalysis } from '../ask-analysis';
+import { analysisWork } from '../ask-analysis';
+import { commandHandler } from '../command-work';
 import { ukToday } from '../uk-today';
 import { findPostcode } from '../reference-data/postcodes';
 import { servingVersions, sourceOf } from '../reference-data/sources';
@@ -17,8 +17,8 @@ const nationOfCountry: Record<string, Nation | 'outside'> = {
   M83000003: 'outside',
 };
 
-export const purchaseTaxHandler = handlerOf(purchaseTax, {
-  handle: async ({ input, ctx, deps }) => {
+export const purchaseTaxHandler = commandHandler(purchaseTax, {
+  work: async ({ input, ctx, deps }) => {
     const q = input.query;
     if ((q.country === undefined) === (q.postcode === undefined)) {
       return {
@@ -75,7 +75,7 @@ export const purchaseTaxHandler = handlerOf(purchaseTax, {
       buyerType: q.buyerType,
       nonUkResident: q.nonUkResident,
     };
-    const answer = await askAnalysis({ ctx, deps }, analysis.CalculatePurchaseTax, command);
-    return answer.ok ? { ok: true, data: answer.data, sources } : answer;
+    const work = analysisWork(analysis.CalculatePurchaseTax, command);
+    return { ...work, answered: (reply: unknown) => ({ ...work.answered(reply), sources }) };
   },
 });
