@@ -3,13 +3,11 @@ import { RequestTimeoutError } from '@pds/service-runtime';
 import { randomUUID } from 'node:crypto';
 import type { GatewayDeps } from '../deps';
 import type { CallContext } from '../http/caller';
-import type { BalanceView, Payload } from '../http/respond';
+import type { Payload } from '../http/respond';
 import type { CommandWork, DataAnswer } from '../operations/handler';
-import { ask, readAnswer } from '../routes/command-work';
-import { balanceView, refusalFor, settlePatienceMs, type ChargedOutcome } from './charged-call';
+import { ask, readAnswer } from '../operations/command-work';
+import { balanceView, unknownBalance, refusalFor, settlePatienceMs, type ChargedOutcome } from './charged-call';
 import { chargedOnAnswerCall } from './charged-on-answer';
-
-const unknownBalance: BalanceView = { availableCredits: null, creditsRefreshAt: null };
 
 type Charge = { accountId: string; operation: string; costCredits: number };
 

@@ -26,6 +26,9 @@ export type ChargedOutcome<T> =
 /** How long an unconfirmed charge may hold the caller while the ledger comes back to say which way it went. */
 export const settlePatienceMs = envMs('SETTLE_PATIENCE_MS', 30_000);
 
+/** The balance headers when the ledger cannot say it now: unknown, not zero. */
+export const unknownBalance: BalanceView = { availableCredits: null, creditsRefreshAt: null };
+
 export const balanceView = (b: billing.LedgerBalance | undefined): BalanceView | undefined =>
   b && { availableCredits: b.availableCredits, creditsRefreshAt: b.creditsRefreshAt };
 
@@ -96,7 +99,7 @@ export const chargedCall: Charging = async (ledger, logger, ctx, charge, work) =
       return undefined;
     });
     // Not confirmed: the reservation still holds the credits until it expires, so no balance is claimed.
-    const balance = balanceView(released?.data) ?? { availableCredits: null, creditsRefreshAt: null };
+    const balance = balanceView(released?.data) ?? unknownBalance;
     return { ok: true, data: outcome.data, chargedCredits: 0, balance };
   }
 
@@ -161,7 +164,7 @@ export const settleUnconfirmed = async <T>(
       ok: true,
       data,
       chargedCredits: costCredits,
-      balance: balanceView(balance?.ok ? balance.data : undefined) ?? { availableCredits: null, creditsRefreshAt: null },
+      balance: balanceView(balance?.ok ? balance.data : undefined) ?? unknownBalance,
     };
   }
   if (code === billing.ledgerErrorCodes.reservationExpired || code === billing.ledgerErrorCodes.reservationNotFound) {

@@ -1,9 +1,7 @@
 import { RequestTimeoutError } from '@pds/service-runtime';
 import { randomUUID } from 'node:crypto';
 import type { BalanceView } from '../http/respond';
-import { balanceView, doWork, refusalFor, settleUnconfirmed, type Charging } from './charged-call';
-
-const unknownBalance: BalanceView = { availableCredits: null, creditsRefreshAt: null };
+import { balanceView, unknownBalance, doWork, refusalFor, settleUnconfirmed, type Charging } from './charged-call';
 
 /**
  * One-step charging, for work computed from the service's own data: do the work, then check and take the credits in

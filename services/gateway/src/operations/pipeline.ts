@@ -2,7 +2,7 @@ import { chargedOnAnswer, errorsOf, perCallCredits, type ErrorCode, type Operati
 import type { Request, Response } from 'express';
 import { chargedCall, type WorkOutcome } from '../billing/charged-call';
 import { chargedByHandOff } from '../billing/charged-by-hand-off';
-import { isRefusal } from '../routes/command-work';
+import { isRefusal } from './command-work';
 import { chargedOnAnswerCall } from '../billing/charged-on-answer';
 import type { GatewayDeps } from '../deps';
 import { callerOf, identify, unexpectedErrorMessage, type CallerLocals } from '../http/caller';

@@ -1,6 +1,6 @@
 import type { CommandSpec, z } from '@pds/contracts';
 import type { Call, CommandWork } from '../operations/handler';
-import { ask } from './command-work';
+import { ask } from '../operations/command-work';
 
 // A calculation by the analysis service: its reply is the answer's `data`. Nothing is charged for a refusal (the
 // pipeline charges only an answer). An answer that is not a result (a figure that does not fit its schema) is the

@@ -1,6 +1,6 @@
 import { analysis, renovationUpliftCalculator } from '@pds/contracts';
 import { analysisWork } from './ask-analysis';
-import { commandHandler } from './command-work';
+import { commandHandler } from '../operations/command-work';
 
 /** The calculation is the analysis service's; the pipeline has checked the inputs and charges the answer. */
 export const renovationCalculator = commandHandler(renovationUpliftCalculator, {

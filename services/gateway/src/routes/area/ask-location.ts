@@ -1,6 +1,6 @@
 import type { CommandSpec, ErrorCode, Source, z } from '@pds/contracts';
 import type { Call, CommandWork, DataAnswer, Refusal } from '../../operations/handler';
-import { ask } from '../command-work';
+import { ask } from '../../operations/command-work';
 
 // A Location Intelligence answer from the location service, which owns the reference data and the upstream adapters
 // behind it: the command's reply is the answer with its `sources`; its domain errors are the REST codes the caller

@@ -1,5 +1,5 @@
 import { areaDeprivation, locationIntelligence } from '@pds/contracts';
-import { commandHandler } from '../command-work';
+import { commandHandler } from '../../operations/command-work';
 import { locationWork } from './ask-location';
 
 /** `area_deprivation`: looked up by the location service; charged only when answered. */

@@ -1,5 +1,5 @@
 import { areaSchools, locationIntelligence } from '@pds/contracts';
-import { commandHandler } from '../command-work';
+import { commandHandler } from '../../operations/command-work';
 import { locationWork } from './ask-location';
 import { placeOf, readPlaceQuery } from './place-query';
 

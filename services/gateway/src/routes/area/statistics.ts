@@ -1,6 +1,6 @@
 import { areaStatistics, locationIntelligence } from '@pds/contracts';
 import { readInput } from '../../operations/read-input';
-import { commandHandler } from '../command-work';
+import { commandHandler } from '../../operations/command-work';
 import { isOutsideEnglandAndWales } from '../land-registry/postcode-areas';
 import { locationWork } from './ask-location';
 

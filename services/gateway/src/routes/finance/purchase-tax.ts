@@ -1,6 +1,6 @@
 import { type Nation, analysis, purchaseTax, purchaseTaxFirstDate } from '@pds/contracts';
 import { analysisWork } from '../ask-analysis';
-import { commandHandler } from '../command-work';
+import { commandHandler } from '../../operations/command-work';
 import { ukToday } from '../uk-today';
 import { findPostcode } from '../reference-data/postcodes';
 import { servingVersions, sourceOf } from '../reference-data/sources';

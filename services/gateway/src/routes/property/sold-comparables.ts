@@ -1,6 +1,6 @@
 import { defaultComparableMonths, locationIntelligence, propertySoldComparables } from '@pds/contracts';
 import { locationWork } from '../area/ask-location';
-import { commandHandler } from '../command-work';
+import { commandHandler } from '../../operations/command-work';
 
 /** `property_sold_comparables`: the postcode's sales, found by the location service; 1 credit, also for none. */
 export const soldComparablesHandler = commandHandler(propertySoldComparables, {

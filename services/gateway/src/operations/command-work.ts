@@ -1,6 +1,6 @@
 import type { Operation } from '@pds/contracts';
 import { RequestTimeoutError } from '@pds/service-runtime';
-import { handlerOf, type Call, type CommandWork, type DataAnswer, type OperationHandler, type Refusal } from '../operations/handler';
+import { handlerOf, type Call, type CommandWork, type DataAnswer, type OperationHandler, type Refusal } from './handler';
 
 // One command to one service, asked and read: the pipeline hands it to the ledger when the operation is charged on its
 // answer, and asks it itself otherwise (or as a part of a composed answer).
