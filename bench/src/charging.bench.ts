@@ -1,18 +1,20 @@
 // `npm run bench:charging`: the charging path under load, side by side in one run. The whole stack (gateway →
 // analysis → ledger charge, over Kafka, every charge an event in PostgreSQL) against a single-process
 // baseline (one express handler charging a credit by one autocommit `UPDATE … RETURNING`), the same renovation
-// calculator call with 1 credit charged. autocannon drives each with CONNECTIONS (default 50) for SECONDS (default 10)
-// after a warm-up (WARMUP_SECONDS, default 120); printed: throughput, p50 and p99 of both, their ratio, the CPU per call
-// of each process, an idle call's p50 (one connection), and the finance audit of the ledger afterwards.
+// calculator call with 1 credit charged. autocannon drives each with CONNECTIONS (default 50) for ROUNDS (default 3)
+// runs of SECONDS (default 10) after a warm-up (WARMUP_SECONDS, default 120); printed: each run's throughput, p50 and
+// p99 and the median run's, the ratio of the medians, the CPU per call of each process over the runs, an idle call's
+// p50 and p90 (one call at a time, timed to the microsecond), and the finance audit of the ledger afterwards.
 import { AdminClient, repoRoot } from '@pds/infra';
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cpuByGroup, cpuPerCallMs, type Group } from './process-cpu';
-import { benchServers, startBenchStack } from './servers';
+import { benchServers, percentile, startBenchStack } from './servers';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const path = '/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10';
@@ -23,7 +25,13 @@ const seconds = Number(process.env.SECONDS ?? 10);
 // measured 10 s), and the whole stack ran at 160 calls/s with 12 ms of CPU per call; after 60 s, 291 calls/s and
 // 6 ms; after 120 s, 320 calls/s and 5 ms.
 const warmupSeconds = Number(process.env.WARMUP_SECONDS ?? 120);
+// This machine's figures move by about 20% from one run to the next, every process together: the median of a few runs
+// is steadier than any one of them.
+const rounds = Number(process.env.ROUNDS ?? 3);
 const idleCalls = 300;
+// BENCH_PG=durable: PostgreSQL flushing every commit to disk, as `npm start` runs it, for both sides; by default the
+// throwaway cluster the tests use (no flushes), as every figure of this benchmark so far was measured.
+const durable = process.env.BENCH_PG === 'durable';
 
 const startBaseline = async (databaseUrl: string, port: number) => {
   const child = spawn(process.execPath, [join(repoRoot, 'bench', 'dist', 'baseline-server.js')], {
@@ -61,12 +69,59 @@ const cpuLine = (groups: readonly Group[], before: Map<string, number>, calls: n
     .map(({ name, msPerCall }) => `${name} ${msPerCall.toFixed(2)}`)
     .join(', ');
 
-/** A measured run: the calls, and each process's CPU over them (the load generator's own included, as `autocannon`). */
-const measured = async (url: string, apiKey: string, groups: readonly Group[]) => {
+/**
+ * The measured runs after the warm-up, each printed, and the median one by throughput; each process's CPU per call over
+ * all of them (the load generator's own included, as `autocannon`).
+ */
+const measured = async (label: string, url: string, apiKey: string, groups: readonly Group[]) => {
   await cannon(url, apiKey, { connections, duration: warmupSeconds });
   const before = cpuByGroup(groups);
-  const run = await cannon(url, apiKey, { connections, duration: seconds });
-  return { run, cpu: cpuLine(groups, before, run.calls) };
+  const runs: Run[] = [];
+  for (let i = 0; i < rounds; i++) runs.push(await cannon(url, apiKey, { connections, duration: seconds }));
+  const cpu = cpuLine(
+    groups,
+    before,
+    runs.reduce((sum, r) => sum + r.calls, 0),
+  );
+  const run = [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(runs.length / 2)] as Run;
+  log(`  ${label}`);
+  for (const [i, r] of runs.entries()) log(`    run ${i + 1}${' '.repeat(48)}${figures(r)}`);
+  log(`    median${' '.repeat(47)}${figures(run)}`);
+  log(`    CPU ms per call: ${cpu}`);
+  return run;
+};
+
+type Idle = { p50: number; p90: number };
+
+/**
+ * One call at a time over one kept-alive connection, timed with the high-resolution clock (autocannon's latencies are
+ * whole milliseconds, so a sub-millisecond call would read 0).
+ */
+const idleLatency = async (url: string, apiKey: string): Promise<Idle> => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const began = process.hrtime.bigint();
+      const req = request(url, { agent, headers: { 'x-api-key': apiKey } }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(Number(process.hrtime.bigint() - began) / 1e6)
+            : reject(new Error(`idle call answered ${res.statusCode}`)),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  try {
+    for (let i = 0; i < 20; i++) await once();
+    const times: number[] = [];
+    for (let i = 0; i < idleCalls; i++) times.push(await once());
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p90: percentile(times, 90) };
+  } finally {
+    agent.destroy();
+  }
 };
 
 const audit = (databaseUrl: string) => {
@@ -77,7 +132,7 @@ const audit = (databaseUrl: string) => {
 };
 
 const main = async () => {
-  const servers = await benchServers(log);
+  const servers = await benchServers(log, { durable });
   try {
     await compare(servers);
   } finally {
@@ -92,27 +147,31 @@ const compare = async (servers: Awaited<ReturnType<typeof benchServers>>) => {
     { name: 'postgres', cmdlineIncludes: join(servers.work, 'postgres'), withChildren: true },
     { name: 'autocannon', pid: process.pid },
   ];
-  log(`chargeable calls: autocannon, ${connections} connections, ${seconds} s each after ${warmupSeconds} s of warm-up`);
+  log(
+    `chargeable calls: autocannon, ${connections} connections, ${rounds} runs of ${seconds} s after ${warmupSeconds} s of warm-up; ` +
+      `PostgreSQL ${durable ? 'durable (every commit flushed)' : 'throwaway (no flushes)'}`,
+  );
 
   // The baseline first, before the stack starts: the stack's own idle work (its consumers' fetches) is its cost, so it
   // is not left running to slow the baseline down.
   const baseline = await startBaseline(servers.databaseUrl, 18390);
   const baselineKey = `pds_live_${randomBytes(32).toString('base64url')}`;
-  let base: Awaited<ReturnType<typeof measured>>;
-  let idleBase: Run;
+  let base: Run;
+  let idleBase: Idle;
   try {
     await fetch(`${baseline.url}/accounts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ apiKey: baselineKey, credits }),
     });
-    base = await measured(`${baseline.url}${path}`, baselineKey, [{ name: 'baseline', pid: baseline.pid }, ...platform]);
-    idleBase = await cannon(`${baseline.url}${path}`, baselineKey, { connections: 1, amount: idleCalls });
+    base = await measured('baseline (express + one autocommit UPDATE … RETURNING)', `${baseline.url}${path}`, baselineKey, [
+      { name: 'baseline', pid: baseline.pid },
+      ...platform,
+    ]);
+    idleBase = await idleLatency(`${baseline.url}${path}`, baselineKey);
   } finally {
     baseline.stop();
   }
-  log(`  baseline (express + one autocommit UPDATE … RETURNING)  ${figures(base.run)}`);
-  log(`    CPU ms per call: ${base.cpu}`);
 
   const stack = await startBenchStack(servers);
   // The three on a chargeable call's path, and the two others: what they spend while it runs is spent on its machine.
@@ -125,15 +184,19 @@ const compare = async (servers: Awaited<ReturnType<typeof benchServers>>) => {
       rateLimits: { perMinute: 1_000_000, perDay: 100_000_000, perMonth: 100_000_000 },
       cycle: 'non_renewing',
     });
-    const full = await measured(`${stack.gatewayUrl}${path}`, account.apiKey, [...services, ...platform]);
-    log(`  whole stack (event-sourced ledger over Kafka)           ${figures(full.run)}`);
-    log(`    CPU ms per call: ${full.cpu}`);
+    const full = await measured('whole stack (event-sourced ledger over Kafka)', `${stack.gatewayUrl}${path}`, account.apiKey, [
+      ...services,
+      ...platform,
+    ]);
     log(
-      `  ratio (stack ÷ baseline): throughput ${(full.run.perSecond / base.run.perSecond).toFixed(2)}, ` +
-        `p50 ${(full.run.p50 / base.run.p50).toFixed(1)}×, p99 ${(full.run.p99 / base.run.p99).toFixed(1)}×`,
+      `  ratio of the medians (stack ÷ baseline): throughput ${(full.perSecond / base.perSecond).toFixed(2)}, ` +
+        `p50 ${(full.p50 / base.p50).toFixed(1)}×, p99 ${(full.p99 / base.p99).toFixed(1)}×`,
     );
-    const idle = await cannon(`${stack.gatewayUrl}${path}`, account.apiKey, { connections: 1, amount: idleCalls });
-    log(`  idle (one connection, ${idleCalls} calls): stack p50 ${idle.p50.toFixed(1)} ms, baseline p50 ${idleBase.p50.toFixed(1)} ms`);
+    const idle = await idleLatency(`${stack.gatewayUrl}${path}`, account.apiKey);
+    log(
+      `  idle (one call at a time, ${idleCalls} calls): stack p50 ${idle.p50.toFixed(2)} ms, p90 ${idle.p90.toFixed(2)} ms; ` +
+        `baseline p50 ${idleBase.p50.toFixed(2)} ms, p90 ${idleBase.p90.toFixed(2)} ms`,
+    );
     const audited = audit(servers.databaseUrl);
     log(`  ledger audit after the run: ${audited.passed ? 'passed' : 'FAILED'} (${audited.summary})`);
     if (!audited.passed) process.exitCode = 1;

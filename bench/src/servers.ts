@@ -1,19 +1,22 @@
-import { createDatabase, ServiceStack, startDebianPostgres, startKafka, type RunningPostgres } from '@pds/infra';
+import { createDatabase, ServiceStack, startDebianPostgres, startDurablePostgres, startKafka, type RunningPostgres } from '@pds/infra';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Kafka and PostgreSQL for a benchmark run: the given ones (KAFKA_BROKERS, DATABASE_ADMIN_URL) or throwaway ones, on
+ * Kafka and PostgreSQL for a benchmark run: the given ones (KAFKA_BROKERS, DATABASE_ADMIN_URL) or ones of its own, on
  * ports below Linux's ephemeral range (an outgoing connection's local end can take one in it, then a restart fails).
+ * Its own PostgreSQL is durable (every commit flushed to disk before it is acknowledged, as `npm start` runs it) when
+ * `durable`, and otherwise a throwaway cluster without flushes, as the tests use.
  */
-export const benchServers = async (log: (line: string) => void) => {
+export const benchServers = async (log: (line: string) => void, options: { durable?: boolean } = {}) => {
   const work = mkdtempSync(join(tmpdir(), 'pds-bench-'));
   chmodSync(work, 0o755);
   let postgres: RunningPostgres | undefined;
   let adminUrl = process.env.DATABASE_ADMIN_URL;
   if (!adminUrl) {
-    postgres = await startDebianPostgres(join(work, 'postgres'), Number(process.env.BENCH_PG_PORT ?? 25532), log);
+    const start = options.durable ? startDurablePostgres : startDebianPostgres;
+    postgres = await start(join(work, 'postgres'), Number(process.env.BENCH_PG_PORT ?? 25532), log);
     adminUrl = postgres.adminUrl;
   }
   let stopKafka = () => undefined as void;

@@ -57,6 +57,9 @@ const identifyAndAdmitSql = `WITH asked AS (
    CROSS JOIN LATERAL rate_limit_admit(c.account_id, c.stamp, c.per_minute, c.day_start, c.per_day, c.month_start, c.per_month) AS r
    ORDER BY c.i`;
 
+/** Prepared once per connection: parsed and planned once, not on every call. */
+const identifyAndAdmit = { name: 'identify-and-admit', text: identifyAndAdmitSql };
+
 const planLimits = JSON.stringify(planRateLimits);
 
 /**
@@ -67,13 +70,16 @@ const planLimits = JSON.stringify(planRateLimits);
  */
 export class ApiKeys {
   private readonly batches = new BatchedCalls<Asked, AdmittedRow | undefined>(async (batch) => {
-    const { rows } = await this.db.query<AdmittedRow>(identifyAndAdmitSql, [
-      batch.map((a) => a.hash),
-      batch.map((a) => a.now),
-      batch.map((a) => a.calendar.day.start),
-      batch.map((a) => a.calendar.month.start),
-      planLimits,
-    ]);
+    const { rows } = await this.db.query<AdmittedRow>({
+      ...identifyAndAdmit,
+      values: [
+        batch.map((a) => a.hash),
+        batch.map((a) => a.now),
+        batch.map((a) => a.calendar.day.start),
+        batch.map((a) => a.calendar.month.start),
+        planLimits,
+      ],
+    });
     const answers = new Array<AdmittedRow | undefined>(batch.length);
     for (const row of rows) answers[Number(row.i) - 1] = row;
     return answers;

@@ -27,6 +27,13 @@ export interface LogFollowerOptions {
   pollIntervalMs?: number;
 }
 
+/** Prepared once per connection (stored after every pass that found events): parsed and planned once, not every time. */
+const storeCheckpointSql = {
+  name: 'store-log-checkpoint',
+  text: `INSERT INTO log_checkpoints (name, transaction_id, global_position, updated_at) VALUES ($1, $2::xid8, $3, now())
+         ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, global_position = EXCLUDED.global_position, updated_at = now()`,
+};
+
 const lockKey = (name: string) => createHash('sha256').update(`log-follower:${name}`).digest().readBigInt64BE(0).toString();
 
 /**
@@ -162,11 +169,7 @@ export class LogFollower {
   }
 
   private async storeCheckpoint(client: pg.PoolClient, last: RecordedEvent): Promise<void> {
-    await client.query(
-      `INSERT INTO log_checkpoints (name, transaction_id, global_position, updated_at) VALUES ($1, $2::xid8, $3, now())
-       ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, global_position = EXCLUDED.global_position, updated_at = now()`,
-      [this.options.name, last.transactionId, last.globalPosition],
-    );
+    await client.query({ ...storeCheckpointSql, values: [this.options.name, last.transactionId, last.globalPosition] });
   }
 
   private async checkpoint(client: pg.PoolClient): Promise<LogCursor> {
