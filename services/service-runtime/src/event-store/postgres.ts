@@ -68,6 +68,23 @@ const appendSql = {
   silent: { name: 'append-silent', text: appendSqlOf(false) },
 };
 
+/**
+ * The log after a position, in commit order, up to the oldest transaction still open. The ORDER BY names the table's
+ * columns: a bare `transaction_id` would mean the text alias in the select list and sort '1001' before '730'. Every
+ * pass of a log follower reads it, so it is prepared once per connection: its generic plan is the same scan of
+ * `events_log_order` as a planned one (checked with EXPLAIN over 200,000 events), without the 0.2 to 0.5 ms of planning.
+ */
+const readAllSql = {
+  name: 'read-all',
+  text: `SELECT ${columns} FROM events
+          WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+            AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+            AND ($3::text[] IS NULL OR category = ANY($3::text[]))
+            AND ($4::timestamptz IS NULL OR recorded_at <= $4::timestamptz)
+          ORDER BY events.transaction_id, events.global_position
+          LIMIT $5`,
+};
+
 /** The event store on PostgreSQL; the schema is in services/service-runtime/migrations. */
 export class PostgresEventStore implements EventStore {
   constructor(readonly pool: pg.Pool) {}
@@ -157,19 +174,11 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
-  // The ORDER BY names the table's columns: a bare `transaction_id` would mean the text alias in the select list
-  // and sort '1001' before '730'.
   async readAll(options: ReadAllOptions, client: pg.ClientBase | pg.Pool = this.pool): Promise<RecordedEvent[]> {
-    const { rows } = await client.query<EventRow>(
-      `SELECT ${columns} FROM events
-        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          AND ($3::text[] IS NULL OR category = ANY($3::text[]))
-          AND ($4::timestamptz IS NULL OR recorded_at <= $4::timestamptz)
-        ORDER BY events.transaction_id, events.global_position
-        LIMIT $5`,
-      [options.after.transactionId, options.after.globalPosition, options.categories ?? null, options.until ?? null, options.limit],
-    );
+    const { rows } = await client.query<EventRow>({
+      ...readAllSql,
+      values: [options.after.transactionId, options.after.globalPosition, options.categories ?? null, options.until ?? null, options.limit],
+    });
     return rows.map(toRecorded);
   }
 
