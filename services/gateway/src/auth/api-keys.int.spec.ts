@@ -79,4 +79,25 @@ describe('API keys: caller and admission in one statement', () => {
     expect(results.filter((r) => r.admitted === false)).toHaveLength(24 - 13);
     expect([await recorded('acc_keystwoinst'), await recorded('acc_keysthreemn')]).toEqual([10, 3]);
   });
+
+  it("commits an admission without waiting for its WAL flush, and leaves the connection's own setting as it was", async () => {
+    const [key] = await account('acc_keysasyncmt', 'basic', null);
+    const client = await pools[0]!.connect();
+    try {
+      await client.query('SET synchronous_commit = on');
+      await client.query('BEGIN');
+      const admitted = await new ApiKeys(
+        client as unknown as pg.Pool,
+        new RateLimiter(pools[0]!, () => now, { sweepEveryMs: Infinity }),
+      ).admit(key);
+      expect(admitted?.rate.admitted).toBe(true);
+      const during = (await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit;
+      await client.query('COMMIT');
+      const after = (await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit;
+      expect([during, after]).toEqual(['off', 'on']);
+    } finally {
+      await client.query('RESET synchronous_commit');
+      client.release();
+    }
+  });
 });

@@ -40,10 +40,16 @@ type Asked = { hash: string; now: Date; calendar: CalendarWindows };
  * materialised in account order and admitted in that order (a nested loop over the materialised rows runs in their
  * order), so every instance takes the accounts' row locks in the same order and two batches cannot deadlock. A
  * custom limit overrides the plan's ($5: each plan's limits). An unknown key gets no row and is counted nowhere.
+ *
+ * The statement's transaction commits without waiting for its WAL flush (synchronous_commit off for it alone): every
+ * instance sees an admission at once, so the limits stay exact while PostgreSQL runs; a PostgreSQL crash can forget
+ * the admissions of its last few hundred milliseconds (3 × wal_writer_delay at most), which lets a caller that many
+ * calls more. Admissions are not money: a charge is still flushed by the ledger before its call is answered.
  */
 const identifyAndAdmitSql = `WITH asked AS (
     SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::timestamptz[])
            WITH ORDINALITY AS b(key_hash, stamp, day_start, month_start, i)
+     WHERE set_config('synchronous_commit', 'off', true) = 'off'
   ), callers AS MATERIALIZED (
     SELECT a.i, a.stamp, a.day_start, a.month_start, c.key_hash, c.account_id, c.plan,
            coalesce(c.rate_per_minute, ($5::jsonb -> c.plan ->> 'perMinute')::integer) AS per_minute,
