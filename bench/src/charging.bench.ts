@@ -47,8 +47,8 @@ const startBaseline = async (databaseUrl: string, port: number) => {
 
 type Run = { calls: number; failed: number; perSecond: number; p50: number; p99: number };
 
-/** autocannon against one URL: `amount` calls, or `duration` seconds. */
-const cannon = async (url: string, apiKey: string, options: { connections: number; duration?: number; amount?: number }): Promise<Run> => {
+/** autocannon against one URL for `duration` seconds. */
+const cannon = async (url: string, apiKey: string, options: { connections: number; duration: number }): Promise<Run> => {
   const result = await autocannon({ url, headers: { 'x-api-key': apiKey }, ...options });
   const ok = result['2xx'];
   return {
