@@ -107,6 +107,42 @@ describe('methods', () => {
   });
 });
 
+describe('conditional requests', () => {
+  /** Sent by node:http exactly as written: fetch adds `Cache-Control: no-cache` to a request with If-None-Match. */
+  const rawGet = (path: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: Record<string, unknown>; body: any }>((resolve, reject) => {
+      const url = new URL(t.url(`/api/v1${path}`));
+      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
+      });
+      req.on('error', reject).end();
+    });
+
+  it('answers a charged call in full every time: no ETag to revalidate, and never 304 (which would charge for no answer)', async () => {
+    const before = await remaining();
+    const path = calculator('value=250000&floorArea=100');
+    const first = await rawGet(path, { 'x-api-key': apiKey });
+    expect([first.status, first.body?.success, first.headers['etag']]).toEqual([200, true, undefined]);
+    const cost = Number(first.headers['x-credits-charged']);
+    expect(cost).toBeGreaterThan(0);
+    for (const conditional of <Array<Record<string, string>>>[
+      { 'if-none-match': '*' },
+      { 'if-modified-since': new Date().toUTCString() },
+    ]) {
+      const again = await rawGet(path, { 'x-api-key': apiKey, ...conditional });
+      expect([again.status, again.body?.success, again.body?.data, again.headers['x-credits-charged']]).toEqual([
+        200,
+        true,
+        first.body.data,
+        String(cost),
+      ]);
+    }
+    expect(await remaining()).toBe(before - 3 * cost);
+  });
+});
+
 describe('authentication comes first', () => {
   it('answers 401 to a request without a valid key, whatever its body', async () => {
     const json = { 'content-type': 'application/json' };

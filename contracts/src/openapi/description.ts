@@ -14,7 +14,8 @@ says when the balance is checked: \`reserve_first\` operations hold their credit
 short of credits gets 402 before anything is done) and take them with the answer; \`on_answer\` operations, computed
 from the service's own data, check and take them in one step once the answer is ready, so a caller short of credits
 gets 402 after the input is checked and after any refusal the work itself gives (such as 404). Either way a failed
-call is charged nothing.
+call is charged nothing. Every call is run and answered in full: answers carry no \`ETag\`, and \`If-None-Match\`
+and \`If-Modified-Since\` are ignored (never a 304 for a call that was charged).
 
 **Rate limits.** Per plan, per minute, per UK calendar day and per UK calendar month (Basic 10/500/5,000,
 Standard 30/2,000/30,000, Premium 100/5,000/100,000, Enterprise as agreed), shared by every gateway instance.

@@ -13,6 +13,8 @@ import { healthRoutes } from './routes/health';
 export const createApp = (deps: GatewayDeps, logger: Logger) => {
   const app = express();
   app.disable('x-powered-by');
+  // API answers are billed per call and never revalidated (see `unconditional`); the docs set their own ETags.
+  app.set('etag', false);
   app.set('query parser', 'simple');
   app.use(requestContext(logger));
   app.use(healthRoutes(deps));

@@ -47,10 +47,20 @@ export const publicRoutes = (handlers: PublicHandlers) => {
   return router;
 };
 
+/**
+ * Every call is run, billed and answered in full: express would answer `If-None-Match: *` (or a matching ETag) with a
+ * 304 and no body, after the call had been charged. The app sends no ETag, and the request's validators are dropped.
+ */
+const unconditional = (req: Request, _res: Response, next: NextFunction) => {
+  delete req.headers['if-none-match'];
+  delete req.headers['if-modified-since'];
+  next();
+};
+
 /** Every authenticated operation under `/api/v1`, behind the key check. */
 export const operationRoutes = (deps: GatewayDeps, handlers: Handlers) => {
   const router = Router();
-  router.use(identifyCaller(deps));
+  router.use(unconditional, identifyCaller(deps));
   const withBalance = async (_req: Request, res: Response, next: NextFunction) => {
     const { caller, ctx } = res.locals;
     res.locals.balance = await deps.balanceFor(ctx, caller.accountId);
