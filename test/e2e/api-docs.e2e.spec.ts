@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { Page } from 'playwright-core';
 import { startBrowser, type TestBrowser } from '../support/browser';
@@ -142,6 +143,23 @@ describe('GET /docs over plain HTTP', () => {
     }
     const init = await (await fetch(t.url(links.find((l) => l.startsWith('/docs/docs-init.js'))!))).text();
     expect(init).toContain('"/api/v1/openapi.json"');
+  });
+
+  it('serves the OpenAPI document with its content hash as ETag, revalidated with a 304 and never charged', async () => {
+    const res = await fetch(t.url('/api/v1/openapi.json'));
+    expect([res.status, res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      'no-cache',
+    ]);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual(openApi);
+    const etag = res.headers.get('etag');
+    expect(etag).toBe(`"${createHash('sha256').update(text).digest('hex').slice(0, 16)}"`);
+    const again = await rawGet('/api/v1/openapi.json', { 'if-none-match': etag! });
+    expect([again.status, again.body]).toEqual([304, '']);
+    const stale = await rawGet('/api/v1/openapi.json', { 'if-none-match': '"0000000000000000"' });
+    expect([stale.status, JSON.parse(stale.body)]).toEqual([200, openApi]);
   });
 
   it('answers 404 with the error envelope for any file that is not part of the page', async () => {

@@ -142,6 +142,15 @@ describe('renovation uplift calculator through the whole stack', () => {
       (['gateway', 'billing-ledger', 'analysis'] as const).every((s) => t.stack.logOf(s).includes(`"traceId":"${traceId}"`)),
     );
     expect(t.stack.logOf('billing-ledger')).toContain(`"correlationId":"${requestId}"`);
+    // The gateway's line for the request says who made it, what it was and how it ended.
+    await waitFor(() => t.stack.logOf('gateway').includes(`"requestId":"${requestId}"`));
+    const line = t.stack
+      .logOf('gateway')
+      .split('\n')
+      .filter((l) => l.includes(`"requestId":"${requestId}"`))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.msg === 'request');
+    expect(line).toMatchObject({ requestId, traceId, accountId: account.accountId, method: 'GET', status: 200 });
   });
 
   it('reports health and serves the OpenAPI 3.1.0 document', async () => {

@@ -54,7 +54,7 @@ window.ui = SwaggerUIBundle({
 });
 `;
 
-interface Asset {
+export interface Asset {
   body: Buffer;
   contentType: string;
   etag: string;
@@ -62,7 +62,8 @@ interface Asset {
   version: string;
 }
 
-const asset = (body: Buffer | string, contentType: string): Asset => {
+/** A file served as it is, with its content hash as its ETag. */
+export const asset = (body: Buffer | string, contentType: string): Asset => {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
   const version = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
   return { body: bytes, contentType, etag: `"${version}"`, version };
@@ -102,7 +103,7 @@ const page = (assets: Record<string, Asset>) => {
 `;
 };
 
-const send = (res: Response, file: Asset, cacheControl: string) => {
+export const sendAsset = (res: Response, file: Asset, cacheControl: string) => {
   res.set(securityHeaders);
   res.set({ 'Content-Type': file.contentType, 'Cache-Control': cacheControl, ETag: file.etag });
   // res.send answers 304 when the request's If-None-Match names this ETag.
@@ -115,10 +116,10 @@ export const apiDocsRoutes = () => {
   // The page is checked for a newer version on every load (it names the current files); a file asked for by its
   // versioned URL never changes, any other request for it is checked every time too.
   return Router()
-    .get('/docs', (_req, res) => send(res, html, 'no-cache'))
+    .get('/docs', (_req, res) => sendAsset(res, html, 'no-cache'))
     .get('/docs/:file', (req, res, next) => {
       const file = Object.hasOwn(files, req.params.file) ? files[req.params.file] : undefined;
       if (!file) return next();
-      send(res, file, req.query.v === file.version ? 'public, max-age=31536000, immutable' : 'no-cache');
+      sendAsset(res, file, req.query.v === file.version ? 'public, max-age=31536000, immutable' : 'no-cache');
     });
 };

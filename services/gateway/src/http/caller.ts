@@ -45,12 +45,9 @@ export const identify = async (deps: GatewayDeps, req: Request, res: Response): 
   }
   const { caller, rate } = admitted;
   const { requestId, logger } = locals(res);
-  const ctx: CallContext = {
-    correlationId: requestId,
-    requestId,
-    actor: `account:${caller.accountId}`,
-    logger: logger.child({ accountId: caller.accountId }),
-  };
+  // The request's own logger (made for it alone) gains the account, so its closing log line names the caller too.
+  logger.setBindings({ accountId: caller.accountId });
+  const ctx: CallContext = { correlationId: requestId, requestId, actor: `account:${caller.accountId}`, logger };
   setRateLimitHeaders(res, rate);
   // Recorded before a refusal too, so that whatever answers next knows whose balance to report.
   Object.assign(res.locals, { caller, ctx } satisfies CallerLocals);

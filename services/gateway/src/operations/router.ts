@@ -8,6 +8,7 @@ import {
 } from '@pds/contracts';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { GatewayDeps } from '../deps';
+import { asset, sendAsset } from '../http/api-docs';
 import { identifyCaller } from '../http/caller';
 import { requestErrors } from '../http/request-errors';
 import { sendError } from '../http/respond';
@@ -36,13 +37,17 @@ const methodNotAllowed = (allow: string) => (_req: Request, res: Response) => {
   sendError(res, 'METHOD_NOT_ALLOWED', `This path answers ${allow} only; see /api/v1/openapi.json.`, { balance: res.locals.balance });
 };
 
-/** Public operations (the interface description): served before any key is asked for. */
+/**
+ * Public operations (the interface description): served before any key is asked for. Each answers a document fixed
+ * for the life of the process, written once, with its content hash as its ETag, so a client revalidates (304) instead
+ * of reading it again.
+ */
 export const publicRoutes = (handlers: PublicHandlers) => {
   const router = Router();
   for (const operation of Object.values(operations) as Operation[]) {
     if (!operation.public) continue;
-    const answer = handlers[operation.operationId as PublicOperationId];
-    router[operation.method](expressPath(operation.path), (_req, res) => void res.json(answer()));
+    const file = asset(JSON.stringify(handlers[operation.operationId as PublicOperationId]()), 'application/json; charset=utf-8');
+    router[operation.method](expressPath(operation.path), (_req, res) => sendAsset(res, file, 'no-cache'));
   }
   return router;
 };
