@@ -4,7 +4,7 @@ import { BatchedCalls } from '../batched-calls';
 import { envMs } from '../config';
 import type { Logger } from '../observability/logger';
 import { GroupConsumer, type SubscribeOptions, type Subscription } from './group-consumer';
-import { Admin, compatibilityPartitioner, Producer, stringSerializers, type KafkaClient } from './kafka-client';
+import { kafkaClient, type KafkaClient } from './kafka-client';
 
 export { batchMessagesMax, type IncomingMessage, type SubscribeOptions, type Subscription } from './group-consumer';
 
@@ -75,14 +75,14 @@ export class KafkaBus {
 
   async connect(): Promise<void> {
     // Idempotent: the broker drops a retried request's duplicate, and one request in flight keeps the order.
-    this.producer = new Producer({
+    this.producer = new kafkaClient.Producer<string, string, string, string>({
       ...this.clientOptions(),
       idempotent: true,
-      serializers: stringSerializers,
+      serializers: kafkaClient.stringSerializers,
       // The same partition for a key as every other Kafka client (murmur2, as the Java client).
-      partitioner: compatibilityPartitioner,
+      partitioner: kafkaClient.compatibilityPartitioner,
     });
-    this.admin = new Admin(this.clientOptions());
+    this.admin = new kafkaClient.Admin(this.clientOptions());
     await this.admin.metadata({ topics: [], forceUpdate: true });
   }
 

@@ -1,5 +1,5 @@
 import type { Logger } from '../observability/logger';
-import { Consumer, stringDeserializers, type KafkaClient } from './kafka-client';
+import { kafkaClient, type KafkaClient } from './kafka-client';
 
 type ClientMessage = KafkaClient.Message<string, string, string, string>;
 type ClientConsumer = KafkaClient.Consumer<string, string, string, string>;
@@ -90,7 +90,7 @@ export class GroupConsumer implements Subscription {
   /** Resolves once the member has joined its group, so that nothing sent after this is missed. */
   async start(): Promise<void> {
     const incarnation = this.incarnation;
-    const consumer = new Consumer({
+    const consumer = new kafkaClient.Consumer<string, string, string, string>({
       clientId: this.settings.clientId,
       bootstrapBrokers: this.settings.brokers,
       groupId: this.options.groupId,
@@ -102,7 +102,7 @@ export class GroupConsumer implements Subscription {
       rebalanceTimeout: 10_000,
       retries: this.settings.retries,
       retryDelay: (_client, _op, attempt) => this.settings.retryDelay(attempt),
-      deserializers: stringDeserializers,
+      deserializers: kafkaClient.stringDeserializers,
     });
     this.consumer = consumer;
     consumer.on('error', (error: Error) => this.restart(incarnation, error));

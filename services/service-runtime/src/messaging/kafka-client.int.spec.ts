@@ -1,8 +1,8 @@
 import { testServers, uniqueName } from '../../../../test/support/environment';
-import { Admin, Consumer, Producer, stringDeserializers, stringSerializers, type KafkaClient } from './kafka-client';
+import { kafkaClient, type KafkaClient } from './kafka-client';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const kMetadata: typeof KafkaClient.kMetadata = (require('@platformatic/kafka') as typeof KafkaClient).kMetadata;
+const { Admin, Consumer, Producer, stringDeserializers, stringSerializers } = kafkaClient;
+const kMetadata: typeof KafkaClient.kMetadata = kafkaClient.kMetadata;
 
 type Metadata = KafkaClient.ClusterMetadata;
 
@@ -29,7 +29,11 @@ const clientOptions = () => ({
 
 describe('the Kafka clients while the broker is not in its own metadata (a restarting broker)', () => {
   it('a consumer group operation fails as a request instead of ending the process, and works once the broker is back', async () => {
-    const consumer = new Consumer({ ...clientOptions(), groupId: uniqueName('group'), deserializers: stringDeserializers });
+    const consumer = new Consumer<string, string, string, string>({
+      ...clientOptions(),
+      groupId: uniqueName('group'),
+      deserializers: stringDeserializers,
+    });
     try {
       const back = withoutBrokers(consumer);
       await expect(consumer.joinGroup({})).rejects.toMatchObject({ message: expect.stringMatching(/not in the cluster metadata/) });
@@ -43,7 +47,7 @@ describe('the Kafka clients while the broker is not in its own metadata (a resta
   it('a send fails as a request, and the next one is sent', async () => {
     const topic = uniqueName('guarded');
     const admin = new Admin(clientOptions());
-    const producer = new Producer({ ...clientOptions(), serializers: stringSerializers });
+    const producer = new Producer<string, string, string, string>({ ...clientOptions(), serializers: stringSerializers });
     try {
       await admin.createTopics({ topics: [topic], partitions: 1, replicas: 1 });
       const back = withoutBrokers(producer);

@@ -3,9 +3,8 @@
 import type * as KafkaClient from '@platformatic/kafka' with { 'resolution-mode': 'import' };
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const kafkaClient = require('@platformatic/kafka') as typeof KafkaClient;
+export const kafkaClient = require('@platformatic/kafka') as typeof KafkaClient;
 export type { KafkaClient };
-export const { stringSerializers, stringDeserializers, compatibilityPartitioner } = kafkaClient;
 
 /**
  * A Kafka response's tagged fields are a count, then each field's tag, size and bytes (KIP-482). This release reads
@@ -22,45 +21,29 @@ kafkaClient.Reader.prototype.readTaggedFields = function readTaggedFields(this: 
   }
 };
 
-type Connect = (broker: KafkaClient.Broker, callback: KafkaClient.Callback<KafkaClient.Connection>) => void;
+const { Base } = kafkaClient;
+// Annotated: a unique symbol read off an object would widen to `symbol`.
+const kGetConnection: typeof KafkaClient.kGetConnection = kafkaClient.kGetConnection;
+const connect = Base.prototype[kGetConnection];
 
 /**
  * While a broker starts again, its metadata can list no broker yet (KRaft lists only brokers it has let back in). The
  * client then asks its pool for a connection to a broker it cannot find and throws a TypeError inside its own socket
  * callback, which no caller can catch: the process ends (seen on a group coordinator's join or heartbeat, and possible
- * on every produce and fetch; @platformatic/kafka 1.35, the last release for Node 20). Every client used here answers
- * an unknown broker as a failed request instead: the metadata is dropped, so the operation's next attempt (a new
- * consumer member, the next send) reads it afresh, and the error is not retried inside the operation, which would
- * read the same stale metadata every time.
+ * on every produce and fetch; @platformatic/kafka 1.35, the last release for Node 20). Every client (consumer,
+ * producer, admin: each inherits this from Base) answers an unknown broker as a failed request instead: the metadata
+ * is dropped, so the operation's next attempt (a new consumer member, the next send) reads it afresh, and the error is
+ * not retried inside the operation, which would read the same stale metadata every time.
  */
-const connectKnown = (
-  client: KafkaClient.Base,
-  connect: Connect,
+Base.prototype[kGetConnection] = function connectKnown(
+  this: KafkaClient.Base,
   broker: KafkaClient.Broker | undefined,
   callback: KafkaClient.Callback<KafkaClient.Connection>,
-) => {
+) {
   if (broker) {
-    connect(broker, callback);
+    connect.call(this, broker, callback);
     return;
   }
-  client.clearMetadata();
+  this.clearMetadata();
   callback(new kafkaClient.NetworkError('The broker is not in the cluster metadata yet (is it starting?).', { canRetry: false }));
 };
-
-export class Consumer extends kafkaClient.Consumer<string, string, string, string> {
-  override [kafkaClient.kGetConnection](broker: KafkaClient.Broker | undefined, callback: KafkaClient.Callback<KafkaClient.Connection>) {
-    connectKnown(this, (b, c) => super[kafkaClient.kGetConnection](b, c), broker, callback);
-  }
-}
-
-export class Producer extends kafkaClient.Producer<string, string, string, string> {
-  override [kafkaClient.kGetConnection](broker: KafkaClient.Broker | undefined, callback: KafkaClient.Callback<KafkaClient.Connection>) {
-    connectKnown(this, (b, c) => super[kafkaClient.kGetConnection](b, c), broker, callback);
-  }
-}
-
-export class Admin extends kafkaClient.Admin {
-  override [kafkaClient.kGetConnection](broker: KafkaClient.Broker | undefined, callback: KafkaClient.Callback<KafkaClient.Connection>) {
-    connectKnown(this, (b, c) => super[kafkaClient.kGetConnection](b, c), broker, callback);
-  }
-}

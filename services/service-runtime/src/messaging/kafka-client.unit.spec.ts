@@ -1,8 +1,6 @@
-import type { KafkaClient } from './kafka-client';
-import './kafka-client';
+import { kafkaClient } from './kafka-client';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { fetchV17, Reader } = require('@platformatic/kafka') as typeof KafkaClient;
+const { fetchV17, Reader } = kafkaClient;
 
 // A Fetch response (version 17) written byte by byte from the Kafka protocol guide
 // (https://kafka.apache.org/protocol#The_Messages_Fetch): a restarted broker refuses the first partition with
