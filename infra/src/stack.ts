@@ -272,7 +272,8 @@ export class ServiceStack {
     this.options.supervisor?.release(name);
     const child = this.children.get(name);
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // 'close', not 'exit': only then has the last of its output been piped into the log, which stop() ends next.
+    const exited = new Promise((resolve) => child.once('close', resolve));
     child.kill(signal);
     await exited;
     this.children.delete(name);
