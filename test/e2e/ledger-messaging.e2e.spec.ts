@@ -164,11 +164,9 @@ describe('billing ledger over Kafka', () => {
     expect(replayed.events.map((e) => e.type)).toEqual([
       'AccountOpened',
       'CreditsGranted',
-      'CreditsReserved',
-      'CreditsCaptured',
+      'CreditsCharged',
       'CreditReservationRejected',
-      'CreditsReserved',
-      'CreditsCaptured',
+      'CreditsCharged',
     ]);
     expect([replayed.capturedCredits, replayed.reservedCredits, replayed.availableCredits]).toEqual([3, 0, 0]);
   });
@@ -204,7 +202,7 @@ describe('billing ledger over Kafka', () => {
     expect(refused.answer).toBeUndefined();
 
     const replayed = await replayAccount(t.databaseUrl, accountId);
-    expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsReserved', 'CreditsCaptured']);
+    expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsCharged']);
     expect([replayed.capturedCredits, replayed.availableCredits]).toEqual([1, 2]);
   });
 
@@ -212,16 +210,15 @@ describe('billing ledger over Kafka', () => {
     const account = await t.admin.createAccount('basic', 4);
     await t.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', account.apiKey);
     const stored = await replayAccount(t.databaseUrl, account.accountId);
-    expect(stored.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsReserved', 'CreditsCaptured']);
+    expect(stored.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsCharged']);
     const streamId = ledgerEvents.accountStreamId(account.accountId);
     const ofAccount = () => relayed.filter((m) => m.key === streamId);
-    await waitFor(() => new Set(ofAccount().map((m) => m.headers['event-id'])).size === 4);
+    await waitFor(() => new Set(ofAccount().map((m) => m.headers['event-id'])).size === 3);
     const values = ofAccount().map((m) => m.value as { type: string; streamPosition: number; metadata: { commandId?: string } });
     expect([...new Map(values.map((v) => [v.streamPosition, v.type])).entries()].sort()).toEqual([
       [0, 'AccountOpened'],
       [1, 'CreditsGranted'],
-      [2, 'CreditsReserved'],
-      [3, 'CreditsCaptured'],
+      [2, 'CreditsCharged'],
     ]);
     for (const v of values) expect(v.metadata.commandId).toEqual(expect.any(String));
   });

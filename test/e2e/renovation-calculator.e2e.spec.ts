@@ -129,7 +129,7 @@ describe('renovation uplift calculator through the whole stack', () => {
       reserved: replayed.reservedCredits,
       available: replayed.availableCredits,
     });
-    expect(replayed.events.map((e) => e.type).filter((x) => x === 'CreditsCaptured')).toHaveLength(4);
+    expect(replayed.events.map((e) => e.type).filter((x) => x === 'CreditsCharged')).toHaveLength(4);
   });
 
   it('carries one trace from the gateway through the ledger and analysis', async () => {

@@ -71,7 +71,7 @@ describe('stranded reservations', () => {
     expect(res.status).toBe(200);
     await new Promise((r) => setTimeout(r, 3_000));
     const replayed = await replayAccount(t.databaseUrl, account.accountId);
-    expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsReserved', 'CreditsCaptured']);
+    expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsCharged']);
     expect(replayed.availableCredits).toBe(3);
   });
 });

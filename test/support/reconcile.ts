@@ -16,8 +16,10 @@ export const expectChargedExactlyForSuccesses = async (
   const reservationOf = new Map<string, string>();
   const captures = new Map<string, number>();
   for (const e of replayed.events) {
-    if (e.type === 'CreditsReserved') reservationOf.set(e.data.requestId, e.data.reservationId);
-    if (e.type === 'CreditsCaptured') captures.set(e.data.reservationId, (captures.get(e.data.reservationId) ?? 0) + 1);
+    // A one-step charge is its reservation and its capture in one event.
+    if (e.type === 'CreditsReserved' || e.type === 'CreditsCharged') reservationOf.set(e.data.requestId, e.data.reservationId);
+    if (e.type === 'CreditsCaptured' || e.type === 'CreditsCharged')
+      captures.set(e.data.reservationId, (captures.get(e.data.reservationId) ?? 0) + 1);
   }
   const succeeded = calls.filter((c) => c.status === 200);
   const failed = calls.filter((c) => c.status !== 200);

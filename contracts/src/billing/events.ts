@@ -48,6 +48,16 @@ export const CreditsReserved = z.object({
     purpose: ReservationPurpose.optional(),
   }),
 });
+/**
+ * A one-step charge: credits reserved and captured in one decision, for work whose answer was ready before the charge.
+ * The reservation id is used once, as a reservation's is, and the charge can be refunded as a capture can. Charges
+ * recorded before this event existed are a `CreditsReserved` without expiry followed by its `CreditsCaptured`.
+ */
+export const CreditsCharged = z.object({
+  type: z.literal('CreditsCharged'),
+  // What a reservation records, less what a charge never has: it is never pending (no expiry) and is always a call's.
+  data: CreditsReserved.shape.data.omit({ expiresAt: true, purpose: true }),
+});
 /** The Purchase Balance side of a reservation, recorded in the same append as its `CreditsReserved`. */
 export const CashReserved = z.object({
   type: z.literal('CashReserved'),
@@ -154,6 +164,7 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   CreditsGranted,
   CreditsReserved,
   CreditReservationRejected,
+  CreditsCharged,
   CreditsCaptured,
   CreditsReleased,
   CreditReservationExpired,

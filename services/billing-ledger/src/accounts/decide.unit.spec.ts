@@ -193,19 +193,18 @@ describe('account decider: credits', () => {
     given(captured).when(expire('r1', '2026-01-01T00:05:00.000Z')).then([]);
   });
 
-  it('charges in one append while credits are available, and records a refusal when not', () => {
+  it('charges in one event while credits are available, and records a refusal when not', () => {
     const charge = (reservationId: string, amountCredits = 1): AccountCommand => ({
       type: 'ChargeCredits',
       data: { accountId, reservationId, amountCredits, operation: 'renovation_uplift_calculator', requestId: `req-${reservationId}` },
       now,
     });
-    // No expiry: the reservation is captured in the same append, so it is never pending.
+    // Reserved and captured in one event, so never pending and without an expiry.
     const charged = (reservationId: string, amountCredits: number): AccountEvent[] => [
       {
-        type: 'CreditsReserved',
+        type: 'CreditsCharged',
         data: { accountId, reservationId, amountCredits, operation: 'renovation_uplift_calculator', requestId: `req-${reservationId}` },
       },
-      { type: 'CreditsCaptured', data: { accountId, reservationId, amountCredits } },
     ];
     given(opened).when(charge('c1', 2)).then(charged('c1', 2));
     const after = [...opened, ...charged('c1', 2)];

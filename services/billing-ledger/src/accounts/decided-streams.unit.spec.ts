@@ -44,6 +44,12 @@ const anyStep: fc.Arbitrary<Step> = fc.oneof(
       })
       .map(({ reservation: [id, amountCredits, amountPence], purpose }) => ({ reservationId: id, amountCredits, amountPence, purpose })),
   ),
+  // A one-step charge shares ids with the reservations, so it meets a reservation held, settled or refused by that id.
+  step(
+    'ChargeCredits',
+    3,
+    fc.constantFrom<[string, number]>(['r0', 2], ['r2', 300]).map(([id, amountCredits]) => ({ reservationId: id, amountCredits })),
+  ),
   step('CaptureCredits', 4, fc.record({ reservationId })),
   step('ReleaseCredits', 2, fc.record({ reservationId, reason: fc.constant(reason) })),
   step('QuarantineReservation', 1, fc.record({ reservationId, reason: fc.constant(reason) })),
@@ -76,6 +82,7 @@ const commandOf = (s: Step, at: number): AccountCommand => {
     } as AccountCommand;
   }
   const data = { accountId, ...s.data };
+  if (s.type === 'ChargeCredits') return { type: s.type, data: { ...data, operation: 'op', requestId: 'req' }, now } as AccountCommand;
   if (s.type !== 'ReserveCredits') return { type: s.type, data, now } as AccountCommand;
   return {
     type: s.type,

@@ -20,8 +20,12 @@ const reservationOf = (a: OpenAccount, event: OnReservation): Reservation => {
   return r;
 };
 
-/** A reservation id is used once, by the reservation or by its refusal. */
-export const newReservation = (a: OpenAccount, event: Of<'CreditsReserved' | 'CreditReservationRejected'>, r: Reservation): OpenAccount => {
+/** A reservation id is used once, by the reservation, its one-step charge or its refusal. */
+export const newReservation = (
+  a: OpenAccount,
+  event: Of<'CreditsReserved' | 'CreditsCharged' | 'CreditReservationRejected'>,
+  r: Reservation,
+): OpenAccount => {
   const { reservationId } = event.data;
   if (a.reservations.has(reservationId)) throw cannot(event, `reservation ${reservationId} is already recorded`);
   return { ...a, reservations: withReservation(a, reservationId, r) };

@@ -68,6 +68,11 @@ const evolveOpen = (s: OpenAccount, event: Exclude<AccountEvent, Of<'AccountOpen
       };
       return { ...newReservation(s, event, r), reservedCredits: s.reservedCredits + amountCredits };
     }
+    case 'CreditsCharged': {
+      const { amountCredits } = event.data;
+      const r: Reservation = { ...nothingRefunded, amountCredits, amountPence: 0, status: 'captured', creditsOpen: false, cashOpen: false };
+      return { ...newReservation(s, event, r), capturedCredits: s.capturedCredits + amountCredits };
+    }
     case 'CashReserved':
       return reserveCash(s, event);
     case 'CreditReservationRejected': {

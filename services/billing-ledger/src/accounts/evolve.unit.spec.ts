@@ -148,6 +148,31 @@ describe('account evolve: every sequence decide records applies', () => {
       .thenState((state) => expect(availableCredits(requireOpen(state, accountId))).toBe(499));
   });
 
+  it('folds a one-step charge, and one recorded before CreditsCharged existed, to the same account; either is refunded as a capture is', () => {
+    const charged = e('CreditsCharged', { reservationId: 'calc', amountCredits: 3, operation: 'op', requestId: 'req-calc' });
+    // Before: a reservation without expiry and its capture, in one append.
+    const older = [
+      e('CreditsReserved', { reservationId: 'calc', amountCredits: 3, operation: 'op', requestId: 'req-calc' }),
+      e('CreditsCaptured', { reservationId: 'calc', amountCredits: 3 }),
+    ];
+    const refund = cmd('RefundCapture', { reservationId: 'calc', refundId: 'calc:refund', amountCredits: 3, amountPence: 0, reason: 'x' });
+    const refunded = e('CreditsRefunded', { reservationId: 'calc', refundId: 'calc:refund', amountCredits: 3, reason: 'x' });
+    for (const events of [[charged], older]) {
+      const s = fold([...opened, ...events]);
+      // 500 granted, 3 spent, nothing held.
+      expect([availableCredits(s), s.capturedCredits, s.reservedCredits]).toEqual([497, 3, 0]);
+      expect(s.reservations.get('calc')).toMatchObject({ status: 'captured', creditsOpen: false, cashOpen: false, amountCredits: 3 });
+      given([...opened, ...events])
+        .when(cmd('ReleaseCredits', { reservationId: 'calc', reason: 'x' }))
+        .thenThrows(LedgerError, { code: 'RESERVATION_ALREADY_CAPTURED' });
+      given([...opened, ...events])
+        .when(refund)
+        .then([refunded]);
+      expect(availableCredits(fold([...opened, ...events, refunded]))).toBe(500);
+    }
+    expect(fold([...opened, charged])).toEqual(fold([...opened, ...older]));
+  });
+
   it('repays debt from the deposit recorded with it', () => {
     const debt = e('DebtRecorded', { debtId: 'chargeback-1', amountPence: 2_500, reason: 'card chargeback' });
     given([...opened, debt])
@@ -262,6 +287,11 @@ describe('account evolve: an event that cannot apply fails loudly', () => {
 
   it('refuses a reservation id used twice and a cash part that is not the second half of its credit reservation', () => {
     cannotApply([...opened, ...call, reservedEvent('call', 1)], 'CreditsReserved', 'reservation call is already recorded');
+    cannotApply(
+      [...opened, ...call, e('CreditsCharged', { reservationId: 'call', amountCredits: 2, operation: 'op', requestId: 'req-call' })],
+      'CreditsCharged',
+      'reservation call is already recorded',
+    );
     const rejected = e('CreditReservationRejected', {
       reservationId: 'call',
       amountCredits: 2,

@@ -85,9 +85,9 @@ const requireReservation = (account: OpenAccount, reservationId: string): Reserv
 };
 
 /**
- * Reserves and captures in one append, for work whose answer is ready: the reservation has no expiry, since it is
- * never left pending. Short of credits, the refusal is recorded as a reservation's would be. A repeat of the id gets
- * the first answer: charged, refused, or (if a release came first) released.
+ * Reserves and captures in one event, for work whose answer is ready: the reservation is never left pending, so it
+ * has no expiry. Short of credits, the refusal is recorded as a reservation's would be. A repeat of the id gets the
+ * first answer: charged, refused, or (if a release came first) released.
  */
 export const charge = (c: CommandOf<'ChargeCredits'>, state: Account): AccountEvent[] => {
   const account = requireOpen(state, c.data.accountId);
@@ -112,10 +112,7 @@ export const charge = (c: CommandOf<'ChargeCredits'>, state: Account): AccountEv
       },
     ];
   }
-  return [
-    { type: 'CreditsReserved', data: { accountId, reservationId, amountCredits, operation, requestId } },
-    { type: 'CreditsCaptured', data: { accountId, reservationId, amountCredits } },
-  ];
+  return [{ type: 'CreditsCharged', data: { accountId, reservationId, amountCredits, operation, requestId } }];
 };
 
 /** Capture takes, release gives back, both parts of a pending or quarantined reservation. */

@@ -64,6 +64,9 @@ const money = (s: OpenAccount, e: AccountEvent): string | undefined => {
     case 'CreditsReserved':
       if (s.reservations.has(e.data.reservationId)) return `reservation ${e.data.reservationId} recorded twice`;
       return availableCredits(s) < e.data.amountCredits ? `reservation ${e.data.reservationId} overdraws the credits` : undefined;
+    case 'CreditsCharged':
+      if (s.reservations.has(e.data.reservationId)) return `charge ${e.data.reservationId} recorded twice`;
+      return availableCredits(s) < e.data.amountCredits ? `charge ${e.data.reservationId} overdraws the credits` : undefined;
     case 'CashReserved': {
       const r = s.reservations.get(e.data.reservationId);
       if (!r || r.status !== 'pending' || r.cashOpen || r.amountPence !== 0)

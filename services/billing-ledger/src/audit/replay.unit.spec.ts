@@ -69,6 +69,19 @@ describe('ledger audit replay', () => {
     expect(audit([...opened, reserved('r1'), reserved('r1')]).problems).toEqual([`reservation r1 recorded twice (${at})`]);
   });
 
+  it('counts a one-step charge as spent, and flags one that overdraws, reuses an id or is captured again', () => {
+    const charged = (id: string, amount = 1) =>
+      ev('CreditsCharged', { reservationId: id, amountCredits: amount, operation: 'op', requestId: `req-${id}` });
+    const a = audit([...opened, charged('c1', 2), reserved('r1'), charged('c2')]);
+    // 5 granted: 3 charged, 1 held.
+    expect([a.capturedCredits, a.reservedCredits, a.availableCredits, a.openReservations, a.problems]).toEqual([3, 1, 1, 1, []]);
+    expect(audit([...opened, charged('c1', 4), charged('c2', 2)]).problems).toEqual([`charge c2 overdraws the credits (${at})`]);
+    expect(audit([...opened, reserved('r1'), charged('r1')]).problems).toEqual([`charge r1 recorded twice (${at})`]);
+    expect(audit([...opened, charged('c1'), captured('c1')]).problems).toEqual([
+      `CreditsCaptured of reservation c1 already captured (${at})`,
+    ]);
+  });
+
   it('flags a reservation left open long after its expiry', () => {
     expect(audit([...opened, reserved('r1')], '2026-03-01T10:02:30.000Z').problems).toEqual([]);
     expect(audit([...opened, reserved('r1')], '2026-03-01T10:03:01.000Z').problems).toEqual([

@@ -35,6 +35,8 @@ const deltaOf = (e: LedgerEvent): Delta => {
       return { granted_credits: e.data.adjustmentCredits };
     case 'CreditsReserved':
       return { reserved_credits: e.data.amountCredits };
+    case 'CreditsCharged':
+      return { captured_credits: e.data.amountCredits };
     case 'CashReserved':
       return { reserved_pence: e.data.amountPence };
     case 'CreditsCaptured':
@@ -89,7 +91,8 @@ export const projectAccountBalances = async (events: RecordedEvent[], tx: pg.Poo
   // Each account's row is written once per batch, with the sum of its events' movements: nothing reads the row
   // in between, and a busy account's events come in runs.
   const rows = new Map<string, RowChange>();
-  // Reservations made without an expiry in this batch (a one-step charge) never had a `pending_reservations` row.
+  // Reservations made without an expiry in this batch (a one-step charge recorded before `CreditsCharged` existed)
+  // never had a `pending_reservations` row.
   const neverPending = new Set<string>();
   for (const recorded of events) {
     const parsed = ledgerEvents.LedgerEvent.safeParse({ type: recorded.type, data: recorded.data });
