@@ -1,19 +1,39 @@
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { ConsoleSpanExporter, SimpleSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, ConsoleSpanExporter, SimpleSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 
 let provider: NodeTracerProvider | undefined;
 
 /**
+ * Where spans go, by the standard OpenTelemetry settings: OTLP/HTTP (JSON) when `OTEL_TRACES_EXPORTER` names `otlp`,
+ * or is unset and an OTLP endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT` or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) is given;
+ * stdout when it names `console`; nowhere otherwise (`none`, or nothing configured). The exporter reads the endpoint,
+ * headers and timeout itself; `OTEL_BSP_*` tunes the batching.
+ */
+export const spanProcessorsFor = (env: NodeJS.ProcessEnv): SpanProcessor[] => {
+  const named = (env.OTEL_TRACES_EXPORTER ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const processors: SpanProcessor[] = [];
+  if (named.includes('otlp') || (named.length === 0 && endpoint)) processors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
+  if (named.includes('console')) processors.push(new SimpleSpanProcessor(new ConsoleSpanExporter()));
+  return processors;
+};
+
+/**
  * Starts OpenTelemetry for this process. Trace context always propagates (W3C `traceparent`, in HTTP and Kafka
- * headers); spans are exported to stdout only when OTEL_TRACES_EXPORTER=console.
+ * headers); spans are exported as `spanProcessorsFor` says, named by the service (`service.name`) and by any
+ * `OTEL_RESOURCE_ATTRIBUTES` the platform sets (an environment, a host).
  */
 export const initTracing = (service: string): void => {
   if (provider) return;
-  const spanProcessors: SpanProcessor[] = [];
-  if (process.env.OTEL_TRACES_EXPORTER === 'console') spanProcessors.push(new SimpleSpanProcessor(new ConsoleSpanExporter()));
-  provider = new NodeTracerProvider({ spanProcessors });
+  const resource = detectResources({ detectors: [envDetector] }).merge(resourceFromAttributes({ 'service.name': service }));
+  provider = new NodeTracerProvider({ resource, spanProcessors: spanProcessorsFor(process.env) });
   provider.register({ propagator: new W3CTraceContextPropagator() });
   tracerName = service;
 };
