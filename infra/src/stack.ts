@@ -79,6 +79,8 @@ export class ServiceStack {
   /** Running processes by instance name: the service name, or a name given to an extra instance. */
   private readonly children = new Map<string, ChildProcess>();
   private readonly logs = new Map<string, WriteStream>();
+  /** Each service's `/metrics` port (METRICS_PORT), kept across restarts so a scraper's target stays put. */
+  private readonly metricsPorts = new Map<string, number>();
 
   /** The bearer token the EPC test environment accepts and the location service sends. */
   private readonly epcToken = randomBytes(16).toString('hex');
@@ -117,6 +119,7 @@ export class ServiceStack {
     mkdirSync(options.logDir, { recursive: true });
     await migrate(options.databaseUrl);
     const stack = new ServiceStack(options, await freePort(), await freePort(), await freePort());
+    for (const service of serviceNames) stack.metricsPorts.set(service, await freePort());
     try {
       await stack.startRegistrySimulator();
       await stack.startEpcSimulator();
@@ -129,6 +132,11 @@ export class ServiceStack {
       throw error;
     }
     return stack;
+  }
+
+  /** Where a service's Prometheus metrics are served. */
+  metricsUrl(service: ServiceName): string {
+    return `http://127.0.0.1:${this.metricsPorts.get(service)}/metrics`;
   }
 
   spawn(service: ServiceName): void {
@@ -154,6 +162,7 @@ export class ServiceStack {
       BGS_GEOLOGY_WMS_URL: `${this.openDataUrl}/bgs`,
       BGS_OGCAPI_URL: `${this.openDataUrl}/bgs/ogcapi`,
       GROUND_RISK_SYNTHETIC: groundRiskSimulatorDescription,
+      ...(this.metricsPorts.has(name) ? { METRICS_PORT: String(this.metricsPorts.get(name)) } : {}),
       ...this.options.env,
       ...env,
     });

@@ -10,6 +10,7 @@ import { createDatabase } from '../migrate';
 import { startDurablePostgres, type RunningPostgres } from '../postgres';
 import { repoRoot, ServiceStack } from '../stack';
 import { Supervisor } from '../supervision/supervisor';
+import { serviceNames } from '@pds/contracts';
 
 const runDir = join(repoRoot, '.run');
 const logDir = join(runDir, 'logs');
@@ -98,6 +99,7 @@ const main = async () => {
       logDir,
       supervisor,
     });
+    const running = stack;
     const stackFile = join(runDir, 'stack.json');
     writeFileSync(
       stackFile,
@@ -108,6 +110,7 @@ const main = async () => {
           registryUrl: stack.registryUrl,
           epcUrl: stack.epcUrl,
           openDataUrl: stack.openDataUrl,
+          metricsUrls: Object.fromEntries(serviceNames.map((s) => [s, running.metricsUrl(s)])),
           adminToken,
           databaseUrl,
         },
@@ -137,6 +140,7 @@ const main = async () => {
     say(`Registry:     ${stack.registryUrl}   (HM Land Registry test environment; controls at /_control)`);
     say(`EPC register: ${stack.epcUrl}   (EPC register test environment, synthetic certificates; controls at /_control)`);
     say(`Open data:    ${stack.openDataUrl}   (police.uk API test environment at /police/api; controls at /_control)`);
+    say(`Metrics:      ${serviceNames.map((s) => `${s} ${running.metricsUrl(s)}`).join('\n              ')}`);
     say('Press Ctrl-C to stop.');
   } catch (error) {
     process.stderr.write(`start failed: ${(error as Error).message}\n`);

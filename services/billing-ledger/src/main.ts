@@ -5,6 +5,7 @@ import { initialState, type Account, type AccountEvent } from './accounts/accoun
 import { evolve } from './accounts/evolve';
 import { ledgerBatchHandler } from './accounts/batch-handler';
 import { ledgerHandlers } from './accounts/handlers';
+import { countRecorded } from './accounts/recorded-metrics';
 import { projectAccountBalances } from './read-models/account-balances';
 import { startRefreshScheduler } from './cycles/refresh-scheduler';
 import { startExpirySweeper } from './reservations/expiry-sweeper';
@@ -13,7 +14,7 @@ const parse = (r: RecordedEvent): AccountEvent => ledgerEvents.LedgerEvent.parse
 
 const main = async () => {
   const rt = await bootService('billing-ledger');
-  const accounts = new AggregateStore<Account, AccountEvent>(rt.store, evolve, initialState, parse);
+  const accounts = new AggregateStore<Account, AccountEvent>(rt.store, evolve, initialState, parse, countRecorded);
   const categories = [ledgerEvents.accountStreamCategory];
 
   const relay = await startKafkaRelay({ store: rt.store, bus: rt.bus, topics: rt.topics, categories, logger: rt.logger });

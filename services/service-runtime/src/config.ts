@@ -13,6 +13,9 @@ const Env = z.object({
     .string()
     .regex(/^[A-Za-z0-9-]{1,60}$/)
     .optional(),
+  /** Where `GET /metrics` is served; unset, it is not. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export interface RuntimeConfig {
@@ -21,6 +24,7 @@ export interface RuntimeConfig {
   namespace: string;
   logLevel: string;
   instanceId: string;
+  metrics?: { port: number; host: string };
 }
 
 /** Reads the settings every service shares from the environment, failing fast with the name of what is wrong. */
@@ -37,6 +41,7 @@ export const loadRuntimeConfig = (service: string, env: NodeJS.ProcessEnv = proc
     namespace: e.TOPIC_NAMESPACE,
     logLevel: e.LOG_LEVEL,
     instanceId: e.INSTANCE_ID ?? `${service}-${randomUUID().slice(0, 8)}`,
+    ...(e.METRICS_PORT !== undefined ? { metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST } } : {}),
   };
 };
 

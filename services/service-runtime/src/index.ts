@@ -5,6 +5,7 @@ export * from './clock';
 export * from './service';
 export * from './observability/logger';
 export * from './observability/tracing';
+export * from './observability/metrics';
 export * from './messaging/bus';
 export * from './messaging/request-reply';
 export * from './messaging/command-host';

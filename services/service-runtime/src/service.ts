@@ -4,6 +4,7 @@ import { loadRuntimeConfig, type RuntimeConfig } from './config';
 import { PostgresEventStore } from './event-store/postgres';
 import { KafkaBus } from './messaging/bus';
 import { createLogger, type Logger } from './observability/logger';
+import { initMetrics, startMetricsServer } from './observability/metrics';
 import { initTracing, shutdownTracing } from './observability/tracing';
 
 export interface ServiceRuntime {
@@ -31,6 +32,11 @@ export const bootService = async (service: ServiceName): Promise<ServiceRuntime>
 
   await bus.connect();
   await bus.ensureTopics(serviceNames.map(topics.commands), partitionsPerTopic);
+  initMetrics(service);
+  if (config.metrics) {
+    const served = await startMetricsServer(config.metrics, logger);
+    cleanups.push(served.close);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,5 +1,5 @@
 import { context, trace } from '@opentelemetry/api';
-import { contextFromHeaders, SpanKind, tracer, type Logger } from '@pds/service-runtime';
+import { contextFromHeaders, counter, secondsHistogram, SpanKind, tracer, type Logger } from '@pds/service-runtime';
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 
@@ -9,6 +9,17 @@ export interface RequestLocals {
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,100}$/;
+
+const requests = counter({
+  name: 'pds_http_requests_total',
+  help: 'Requests answered, by operation (its operationId; none when the request reached no operation) and status.',
+  labelNames: ['operation', 'status'] as const,
+});
+const requestSeconds = secondsHistogram({
+  name: 'pds_http_request_duration_seconds',
+  help: 'Time from a request arriving to its answer being written, by operation.',
+  labelNames: ['operation'] as const,
+});
 
 /**
  * Gives each request an id (the caller's X-Request-Id when well formed), a logger that carries it, and a server span
@@ -29,6 +40,9 @@ export const requestContext = (logger: Logger) => (req: Request, res: Response, 
     span.setAttribute('http.status_code', res.statusCode);
     span.end();
     const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
+    const operation = typeof res.locals.operationId === 'string' ? res.locals.operationId : 'none';
+    requests.inc({ operation, status: String(res.statusCode) });
+    requestSeconds.observe({ operation }, ms / 1000);
     (res.locals.logger as Logger).info({ method: req.method, path: req.path, status: res.statusCode, ms }, 'request');
   });
   context.with(trace.setSpan(parent, span), next);

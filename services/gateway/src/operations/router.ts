@@ -32,6 +32,12 @@ const byPath = () => {
   return paths;
 };
 
+/** Names the operation a request reached, for its metrics; a request that reaches none is counted as `none`. */
+const reached = (operationId: string) => (_req: Request, res: Response, next: NextFunction) => {
+  res.locals.operationId = operationId;
+  next();
+};
+
 const methodNotAllowed = (allow: string) => (_req: Request, res: Response) => {
   res.setHeader('Allow', allow);
   sendError(res, 'METHOD_NOT_ALLOWED', `This path answers ${allow} only; see /api/v1/openapi.json.`, { balance: res.locals.balance });
@@ -47,7 +53,7 @@ export const publicRoutes = (handlers: PublicHandlers) => {
   for (const operation of Object.values(operations) as Operation[]) {
     if (!operation.public) continue;
     const file = asset(JSON.stringify(handlers[operation.operationId as PublicOperationId]()), 'application/json; charset=utf-8');
-    router[operation.method](expressPath(operation.path), (_req, res) => sendAsset(res, file, 'no-cache'));
+    router[operation.method](expressPath(operation.path), reached(operation.operationId), (_req, res) => sendAsset(res, file, 'no-cache'));
   }
   return router;
 };
@@ -80,7 +86,7 @@ export const operationRoutes = (deps: GatewayDeps, handlers: Handlers) => {
       if (operation.public) continue;
       const handler = handlers[operation.operationId as AuthenticatedOperationId] as OperationHandler<Operation>;
       const read = operation.request.body ? [jsonBody] : [];
-      route[operation.method](...read, operationHandler(deps, operation, handler));
+      route[operation.method](reached(operation.operationId), ...read, operationHandler(deps, operation, handler));
     }
     route.all(withBalance, methodNotAllowed(allow));
   }

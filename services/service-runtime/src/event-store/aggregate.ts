@@ -31,6 +31,8 @@ export class AggregateStore<State, Event extends { type: string; data: object }>
     private readonly evolve: (state: State, event: Event) => State,
     private readonly initialState: () => State,
     private readonly parse: (recorded: RecordedEvent) => Event,
+    /** Told of the events of each append once it has committed (to count them, say). */
+    private readonly onRecorded: (events: Event[]) => void = () => undefined,
   ) {}
 
   async load(streamId: string): Promise<Loaded<State>> {
@@ -64,6 +66,7 @@ export class AggregateStore<State, Event extends { type: string; data: object }>
         });
         const next = { state: nextState, revision: nextRevision };
         this.remember(streamId, next);
+        this.onRecorded(events);
         return { events, state: next.state };
       } catch (error) {
         this.cache.delete(streamId);
@@ -118,6 +121,7 @@ export class AggregateStore<State, Event extends { type: string; data: object }>
       const w = working.get(a.streamId);
       if (w) this.remember(a.streamId, { state: w.state, revision: w.revision });
     }
+    this.onRecorded(results.flatMap((r) => (r.ok ? r.events : [])));
     return results;
   }
 

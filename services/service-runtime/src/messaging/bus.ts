@@ -3,6 +3,7 @@
 import { BatchedCalls } from '../batched-calls';
 import { envMs } from '../config';
 import type { Logger } from '../observability/logger';
+import type { Held } from './consumer-lag';
 import { GroupConsumer, type SubscribeOptions, type Subscription } from './group-consumer';
 import { kafkaClient, type KafkaClient } from './kafka-client';
 
@@ -141,7 +142,14 @@ export class KafkaBus {
    */
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     const member = new GroupConsumer(
-      { brokers: this.brokers, clientId: this.clientId, fetchMaxWaitMs, retries: requestRetries, retryDelay },
+      {
+        brokers: this.brokers,
+        clientId: this.clientId,
+        fetchMaxWaitMs,
+        retries: requestRetries,
+        retryDelay,
+        committedOffsets: (groupId, held) => this.committedOffsets(groupId, held),
+      },
       options,
       this.logger,
     );
@@ -153,6 +161,19 @@ export class KafkaBus {
         await member.stop();
       },
     };
+  }
+
+  /** A group's committed offsets as its coordinator holds them, for the partitions asked (-1 where none). */
+  private async committedOffsets(groupId: string, held: Held): Promise<Map<string, bigint[]>> {
+    const topics = held.map((a) => ({ name: a.topic, partitionIndexes: a.partitions }));
+    const [group] = await this.requireAdmin().listConsumerGroupOffsets({ groups: [{ groupId, topics }] });
+    const committed = new Map<string, bigint[]>();
+    for (const topic of group?.topics ?? []) {
+      const offsets: bigint[] = [];
+      for (const p of topic.partitions) offsets[p.partitionIndex] = p.committedOffset;
+      committed.set(topic.name, offsets);
+    }
+    return committed;
   }
 
   /** True when the broker answers a metadata request within a few seconds. */

@@ -1,10 +1,25 @@
 import { AnyCommand, Ping, type Candidate, type CommandSpec, type Reply, type ServiceName, type Topics, type z } from '@pds/contracts';
 import type { Logger } from '../observability/logger';
 import { context, trace, type Context, type Span } from '@opentelemetry/api';
+import { counter, secondsHistogram } from '../observability/metrics';
 import { contextFromHeaders, injectTraceHeaders, inSpan, SpanKind, tracer } from '../observability/tracing';
 import type { IncomingMessage, KafkaBus, OutgoingMessage, Subscription } from './bus';
 
-/** A refusal may carry data too (a refused reservation reports the balance it was refused against). */
+const commandsHandled = counter({
+  name: 'pds_commands_handled_total',
+  help: 'Commands this service handled, by type and outcome (ok, or the refusal code).',
+  labelNames: ['command', 'outcome'] as const,
+});
+const commandSeconds = secondsHistogram({
+  name: 'pds_command_duration_seconds',
+  help: "Time to decide a command (a batch's time for each command of it), by type.",
+  labelNames: ['command'] as const,
+});
+const observeHandled = (command: string, result: { ok: boolean; error?: { code: string } }, ms: number) => {
+  commandsHandled.inc({ command, outcome: result.ok ? 'ok' : (result.error?.code ?? 'refused') });
+  commandSeconds.observe({ command }, ms / 1000);
+};
+
 /** A refusal: its code, what to tell the caller, and when to retry or which matches to choose from, when it has them. */
 export type DomainError = { code: string; message: string; retryAfter?: string; candidates?: Candidate[] };
 
@@ -185,6 +200,7 @@ export const serveCommands = async (options: {
       const result = await p.handler.handle(p.data, p.ctx);
       const ms = Number(process.hrtime.bigint() - began) / 1e6;
       p.ctx.logger.info({ ok: result.ok, ms, ...(result.ok ? {} : { error: result.error.code }) }, 'handled');
+      observeHandled(p.handler.spec.type, result, ms);
       await publishAll([sendsOf(p, result)]);
     });
   };
@@ -206,6 +222,7 @@ export const serveCommands = async (options: {
         const result = results[i] as HandlerResult<unknown>;
         return within(i)(() => {
           p.ctx.logger.info({ ok: result.ok, ms, batch: run.length, ...(result.ok ? {} : { error: result.error.code }) }, 'handled');
+          observeHandled(p.handler.spec.type, result, ms);
           return sendsOf(p, result);
         });
       });

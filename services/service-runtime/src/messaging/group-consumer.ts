@@ -1,4 +1,5 @@
 import type { Logger } from '../observability/logger';
+import { watchLag, type CommittedOffsets } from './consumer-lag';
 import { kafkaClient, type KafkaClient } from './kafka-client';
 
 type ClientMessage = KafkaClient.Message<string, string, string, string>;
@@ -44,6 +45,8 @@ export interface ConsumerSettings {
   fetchMaxWaitMs: number;
   retries: number;
   retryDelay: (attempt: number) => number;
+  /** Read through the bus's admin client: a member's own offset fetch reads -1 here, whatever was committed. */
+  committedOffsets: CommittedOffsets;
 }
 
 const offsetCommitIntervalMs = 500;
@@ -80,6 +83,7 @@ export class GroupConsumer implements Subscription {
   private readonly handled = new Map<string, ClientMessage>();
   private commitTimer: NodeJS.Timeout | undefined;
   private committing: Promise<void> | undefined;
+  private unwatchLag: (() => void) | undefined;
 
   constructor(
     private readonly settings: ConsumerSettings,
@@ -127,11 +131,18 @@ export class GroupConsumer implements Subscription {
       throw error;
     }
     this.commitTimer ??= setInterval(() => void this.commit(), offsetCommitIntervalMs);
+    this.unwatchLag ??= watchLag({
+      groupId: this.options.groupId,
+      fromBeginning: this.options.fromBeginning,
+      client: () => this.consumer,
+      committed: this.settings.committedOffsets,
+    });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.commitTimer);
+    this.unwatchLag?.();
     await Promise.allSettled(this.working.values());
     await this.commit();
     await this.closeMember();
