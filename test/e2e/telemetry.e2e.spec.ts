@@ -89,10 +89,19 @@ describe('Prometheus metrics on every service', () => {
 
     // Once everything is handled and committed (every 500 ms), no group has a message waiting.
     const group = { group: `${t.stack.options.namespace}.billing-ledger.commands.handlers` };
+    let seen = '';
     await waitFor(async () => {
-      const lags = samples(await scrape('billing-ledger'), 'pds_kafka_consumer_lag', group);
+      seen = await scrape('billing-ledger');
+      const lags = samples(seen, 'pds_kafka_consumer_lag', group);
       return lags.length > 0 && lags.every((l) => l === 0);
-    }, 15_000);
+    }, 15_000).catch((error: unknown) => {
+      throw new Error(
+        `${(error as Error).message}; last scrape's lag lines:\n${seen
+          .split('\n')
+          .filter((l) => l.includes('lag'))
+          .join('\n')}`,
+      );
+    });
   });
 
   it('answer 404 for anything but GET /metrics', async () => {

@@ -163,12 +163,16 @@ export class KafkaBus {
     };
   }
 
-  /** A group's committed offsets as its coordinator holds them, for the partitions asked (-1 where none). */
+  /**
+   * A group's committed offsets as its coordinator holds them, for the partitions asked (-1 where none). All of the
+   * group's are asked for and the held ones kept: @platformatic/kafka 1.35 reads -1 for every partition when the
+   * partitions are named in the request (by the admin's or a member's own offset fetch), whatever was committed.
+   */
   private async committedOffsets(groupId: string, held: Held): Promise<Map<string, bigint[]>> {
-    const topics = held.map((a) => ({ name: a.topic, partitionIndexes: a.partitions }));
-    const [group] = await this.requireAdmin().listConsumerGroupOffsets({ groups: [{ groupId, topics }] });
+    const [group] = await this.requireAdmin().listConsumerGroupOffsets({ groups: [groupId] });
+    const asked = new Set(held.map((a) => a.topic));
     const committed = new Map<string, bigint[]>();
-    for (const topic of group?.topics ?? []) {
+    for (const topic of (group?.topics ?? []).filter((t) => asked.has(t.name))) {
       const offsets: bigint[] = [];
       for (const p of topic.partitions) offsets[p.partitionIndex] = p.committedOffset;
       committed.set(topic.name, offsets);

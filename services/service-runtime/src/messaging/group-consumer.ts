@@ -45,7 +45,7 @@ export interface ConsumerSettings {
   fetchMaxWaitMs: number;
   retries: number;
   retryDelay: (attempt: number) => number;
-  /** Read through the bus's admin client: a member's own offset fetch reads -1 here, whatever was committed. */
+  /** Read through the bus's admin client (see `KafkaBus.committedOffsets`). */
   committedOffsets: CommittedOffsets;
 }
 
