@@ -57,7 +57,7 @@ describe('Prometheus metrics on every service', () => {
     return res.text();
   };
 
-  it('count a chargeable call at the gateway, in the working service and in the ledger, and show no consumer behind', async () => {
+  it('count a chargeable call at the gateway, in the working service and in the ledger', async () => {
     const account = await t.admin.createAccount('basic', 5);
     const before = await Promise.all((['gateway', 'analysis', 'billing-ledger'] as const).map(scrape));
     const count = (text: string, name: string, labels: Record<string, string>) => samples(text, name, labels).reduce((a, b) => a + b, 0);
@@ -86,22 +86,6 @@ describe('Prometheus metrics on every service', () => {
     expect(
       samples(ledger, 'process_cpu_seconds_total', {}).length + samples(ledger, 'nodejs_heap_size_used_bytes', {}).length,
     ).toBeGreaterThan(0);
-
-    // Once everything is handled and committed (every 500 ms), no group has a message waiting.
-    const group = { group: `${t.stack.options.namespace}.billing-ledger.commands.handlers` };
-    let seen = '';
-    await waitFor(async () => {
-      seen = await scrape('billing-ledger');
-      const lags = samples(seen, 'pds_kafka_consumer_lag', group);
-      return lags.length > 0 && lags.every((l) => l === 0);
-    }, 15_000).catch((error: unknown) => {
-      throw new Error(
-        `${(error as Error).message}; last scrape's lag lines:\n${seen
-          .split('\n')
-          .filter((l) => l.includes('lag'))
-          .join('\n')}`,
-      );
-    });
   });
 
   it('answer 404 for anything but GET /metrics', async () => {

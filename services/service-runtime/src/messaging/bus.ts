@@ -3,7 +3,6 @@
 import { BatchedCalls } from '../batched-calls';
 import { envMs } from '../config';
 import type { Logger } from '../observability/logger';
-import type { Held } from './consumer-lag';
 import { GroupConsumer, type SubscribeOptions, type Subscription } from './group-consumer';
 import { kafkaClient, type KafkaClient } from './kafka-client';
 
@@ -142,14 +141,7 @@ export class KafkaBus {
    */
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     const member = new GroupConsumer(
-      {
-        brokers: this.brokers,
-        clientId: this.clientId,
-        fetchMaxWaitMs,
-        retries: requestRetries,
-        retryDelay,
-        committedOffsets: (groupId, held) => this.committedOffsets(groupId, held),
-      },
+      { brokers: this.brokers, clientId: this.clientId, fetchMaxWaitMs, retries: requestRetries, retryDelay },
       options,
       this.logger,
     );
@@ -161,23 +153,6 @@ export class KafkaBus {
         await member.stop();
       },
     };
-  }
-
-  /**
-   * A group's committed offsets as its coordinator holds them, for the partitions asked (-1 where none). All of the
-   * group's are asked for and the held ones kept: @platformatic/kafka 1.35 reads -1 for every partition when the
-   * partitions are named in the request (by the admin's or a member's own offset fetch), whatever was committed.
-   */
-  private async committedOffsets(groupId: string, held: Held): Promise<Map<string, bigint[]>> {
-    const [group] = await this.requireAdmin().listConsumerGroupOffsets({ groups: [groupId] });
-    const asked = new Set(held.map((a) => a.topic));
-    const committed = new Map<string, bigint[]>();
-    for (const topic of (group?.topics ?? []).filter((t) => asked.has(t.name))) {
-      const offsets: bigint[] = [];
-      for (const p of topic.partitions) offsets[p.partitionIndex] = p.committedOffset;
-      committed.set(topic.name, offsets);
-    }
-    return committed;
   }
 
   /** True when the broker answers a metadata request within a few seconds. */

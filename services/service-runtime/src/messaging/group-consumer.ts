@@ -1,5 +1,4 @@
 import type { Logger } from '../observability/logger';
-import { watchLag, type CommittedOffsets } from './consumer-lag';
 import { kafkaClient, type KafkaClient } from './kafka-client';
 
 type ClientMessage = KafkaClient.Message<string, string, string, string>;
@@ -45,8 +44,6 @@ export interface ConsumerSettings {
   fetchMaxWaitMs: number;
   retries: number;
   retryDelay: (attempt: number) => number;
-  /** Read through the bus's admin client (see `KafkaBus.committedOffsets`). */
-  committedOffsets: CommittedOffsets;
 }
 
 const offsetCommitIntervalMs = 500;
@@ -83,7 +80,6 @@ export class GroupConsumer implements Subscription {
   private readonly handled = new Map<string, ClientMessage>();
   private commitTimer: NodeJS.Timeout | undefined;
   private committing: Promise<void> | undefined;
-  private unwatchLag: (() => void) | undefined;
 
   constructor(
     private readonly settings: ConsumerSettings,
@@ -131,18 +127,11 @@ export class GroupConsumer implements Subscription {
       throw error;
     }
     this.commitTimer ??= setInterval(() => void this.commit(), offsetCommitIntervalMs);
-    this.unwatchLag ??= watchLag({
-      groupId: this.options.groupId,
-      fromBeginning: this.options.fromBeginning,
-      client: () => this.consumer,
-      committed: this.settings.committedOffsets,
-    });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.commitTimer);
-    this.unwatchLag?.();
     await Promise.allSettled(this.working.values());
     await this.commit();
     await this.closeMember();
