@@ -18,3 +18,5 @@ export { createOpenDataSimulator, startOpenDataSimulator } from './open-data-sim
 export type { OpenDataSimulatorOptions, RunningOpenDataSimulator } from './open-data-simulator/simulator';
 export { CrimeStore } from './open-data-simulator/police/crimes';
 export * as syntheticGroundLayers from './open-data-simulator/ground/layers';
+export * from './images/docker';
+export { buildImages, imageNames, localImage, type BuiltImage, type ImageRole } from './images/images';

@@ -60,6 +60,23 @@ export const groundRiskSimulatorDescription =
   'SYNTHETIC coal mining, landslide and geology layers of the map services test environment (infra/src/open-data-simulator/ground/layers.ts), ' +
   'laid over the demo region and the Yorkshire coalfield; not Coal Authority or BGS data.';
 
+/**
+ * What every service is told of the upstreams' test environments (the registry's API root, the EPC register's with its
+ * token, the open-data one's root), with the notes that answers built from them carry in `sources`.
+ */
+export const testEnvironmentSettings = (at: { registryUrl: string; epcUrl: string; epcToken: string; openDataUrl: string }) => ({
+  LAND_REGISTRY_URL: at.registryUrl,
+  EPC_API_URL: at.epcUrl,
+  EPC_API_TOKEN: at.epcToken,
+  EPC_API_SYNTHETIC: epcSimulatorDescription,
+  POLICE_API_URL: `${at.openDataUrl}/police/api`,
+  POLICE_API_SYNTHETIC: policeSimulatorDescription,
+  COAL_WMS_URL: `${at.openDataUrl}/bgs`,
+  BGS_GEOLOGY_WMS_URL: `${at.openDataUrl}/bgs`,
+  BGS_OGCAPI_URL: `${at.openDataUrl}/bgs/ogcapi`,
+  GROUND_RISK_SYNTHETIC: groundRiskSimulatorDescription,
+});
+
 /** A port free on loopback now (another process may take it before it is used; good enough for local stacks). */
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -152,16 +169,12 @@ export class ServiceStack {
       PORT: String(this.options.port),
       ADMIN_PORT: String(this.options.adminPort),
       ADMIN_TOKEN: this.options.adminToken,
-      LAND_REGISTRY_URL: this.registryUrl,
-      EPC_API_URL: this.epcUrl,
-      EPC_API_TOKEN: this.epcToken,
-      EPC_API_SYNTHETIC: epcSimulatorDescription,
-      POLICE_API_URL: `${this.openDataUrl}/police/api`,
-      POLICE_API_SYNTHETIC: policeSimulatorDescription,
-      COAL_WMS_URL: `${this.openDataUrl}/bgs`,
-      BGS_GEOLOGY_WMS_URL: `${this.openDataUrl}/bgs`,
-      BGS_OGCAPI_URL: `${this.openDataUrl}/bgs/ogcapi`,
-      GROUND_RISK_SYNTHETIC: groundRiskSimulatorDescription,
+      ...testEnvironmentSettings({
+        registryUrl: this.registryUrl,
+        epcUrl: this.epcUrl,
+        epcToken: this.epcToken,
+        openDataUrl: this.openDataUrl,
+      }),
       ...(this.metricsPorts.has(name) ? { METRICS_PORT: String(this.metricsPorts.get(name)) } : {}),
       ...this.options.env,
       ...env,

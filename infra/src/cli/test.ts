@@ -1,10 +1,13 @@
-// `npm test`: checks types, formatting and lint, starts what the tests need (Debian PostgreSQL, Apache Kafka, Chromium),
-// runs every jest project, stops them. With arguments (jest's: a path pattern, a project), only those tests.
+// `npm test`: checks types, formatting and lint, starts what the tests need (Debian PostgreSQL, Apache Kafka, Chromium,
+// a Docker daemon with the stack's images), runs every jest project, stops them. With arguments (jest's: a path pattern, a project), only those tests.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { aptGetInstall } from '../apt';
 import { debianChromium } from '../chromium';
+import { composeCommand, ensureDockerDaemon } from '../images/docker';
+import { buildImages } from '../images/images';
 import { startKafka } from '../kafka';
 import { startDebianPostgres } from '../postgres';
 import { repoRoot } from '../stack';
@@ -41,6 +44,7 @@ const main = async () => {
     say(`Chromium could not be installed; the browser tests will fail: ${(error as Error).message}`);
     chromium = { TEST_CHROMIUM_UNAVAILABLE: `Chromium could not be installed (apt-get install chromium): ${(error as Error).message}` };
   }
+  const containers = args.length === 0 || args.some((a) => /containers|platform/.test(a)) ? await containerImages() : {};
   const work = mkdtempSync(join(tmpdir(), 'pds-test-'));
   chmodSync(work, 0o755); // the postgres user must reach its data directory inside
   // Below Linux's ephemeral range (32768–60999): a port in it can be taken by any outgoing connection's local end,
@@ -72,6 +76,7 @@ const main = async () => {
         TEST_KAFKA_PORT: String(kafkaPort),
         TEST_WORK_DIR: work,
         ...chromium,
+        ...containers,
       },
     },
   );
@@ -85,6 +90,31 @@ const main = async () => {
   if (jest.status === 0) rmSync(work, { recursive: true, force: true });
   else say(`kept ${work} for inspection (service logs are under it)`);
   process.exit(jest.status ?? 1);
+};
+
+/**
+ * The container suites (test/platform) need a Docker daemon, Compose and the images: started, installed and built here
+ * (the images only when changed). Where no daemon can run, the suites are skipped and this says why; where one runs
+ * but the images cannot be built, the suites fail with the reason.
+ */
+const containerImages = async (): Promise<Record<string, string>> => {
+  const docker = await ensureDockerDaemon(join(repoRoot, '.run', 'dockerd.log'), say);
+  if (!docker.available) {
+    say(`SKIPPING the container suites (test/platform): ${docker.reason}`);
+    return { TEST_CONTAINERS_UNAVAILABLE: docker.reason };
+  }
+  try {
+    if (!(await composeCommand())) aptGetInstall(['docker-compose'], say);
+    say('building the container images (npm run images; only what changed)');
+    const started = Date.now();
+    await buildImages(say);
+    say(`images ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    // Ryuk, testcontainers' reaper, is an image from a registry; the suites stop what they start themselves.
+    return { TESTCONTAINERS_RYUK_DISABLED: process.env.TESTCONTAINERS_RYUK_DISABLED ?? 'true' };
+  } catch (error) {
+    say(`the container images could not be built; the container suites will fail: ${(error as Error).message}`);
+    return { TEST_CONTAINERS_BROKEN: `the container images could not be built: ${(error as Error).message}` };
+  }
 };
 
 main().catch((error: unknown) => {

@@ -18,7 +18,8 @@ export const spanProcessorsFor = (env: NodeJS.ProcessEnv): SpanProcessor[] => {
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  // `||`: an empty setting (compose passes `${VAR:-}` through) is no setting.
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
   const processors: SpanProcessor[] = [];
   if (named.includes('otlp') || (named.length === 0 && endpoint)) processors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
   if (named.includes('console')) processors.push(new SimpleSpanProcessor(new ConsoleSpanExporter()));
