@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { aptGetInstall } from '../apt';
 import { debianChromium } from '../chromium';
-import { composeCommand, ensureDockerDaemon } from '../images/docker';
+import { composeCommands, ensureDockerDaemon } from '../images/docker';
 import { buildImages } from '../images/images';
 import { startKafka } from '../kafka';
 import { startDebianPostgres } from '../postgres';
@@ -104,7 +104,7 @@ const containerImages = async (): Promise<Record<string, string>> => {
     return { TEST_CONTAINERS_UNAVAILABLE: docker.reason };
   }
   try {
-    if (!(await composeCommand())) aptGetInstall(['docker-compose'], say);
+    if (composeCommands().length === 0) aptGetInstall(['docker-compose'], say);
     say('building the container images (npm run images; only what changed)');
     const started = Date.now();
     await buildImages(say);

@@ -92,14 +92,20 @@ export const imageExists = async (ref: string) => {
   }
 };
 
-/** The Compose command here: `docker compose` (v2) when the plugin answers, else `docker-compose` (v1), else none. */
-export const composeCommand = async (): Promise<string[] | undefined> => {
-  try {
-    await docker(['compose', 'version'], { timeoutMs: 15_000 });
-    return ['docker', 'compose'];
-  } catch {
-    return onPath('docker-compose') ? ['docker-compose'] : undefined;
-  }
+/** The Compose commands here, v2 first: `docker compose` when the plugin answers, `docker-compose` (v1) when installed. */
+export const composeCommands = (): string[][] => {
+  const answers = (command: string, args: string[]) => {
+    try {
+      execFileSync(command, args, { stdio: 'ignore', timeout: 15_000 });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return [
+    ...(answers('docker', ['compose', 'version']) ? [['docker', 'compose']] : []),
+    ...(answers('docker-compose', ['version']) ? [['docker-compose']] : []),
+  ];
 };
 
 export const debootstrapInstalled = () => onPath('debootstrap') || existsSync('/usr/sbin/debootstrap');
