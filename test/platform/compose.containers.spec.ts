@@ -1,11 +1,11 @@
 import { composeCommands, freePort, repoRoot } from '@pds/infra';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DateTime } from 'luxon';
+import { dirname, join } from 'node:path';
 import { waitFor } from '../support/ledger';
+import { completedOrder, registryOpenClock } from './support';
 
 // docker-compose.yml as users run it, with the images `npm run images` builds: each Compose command here (`docker
 // compose`, v2, and `docker-compose`, v1; npm test installs v1 when there is neither) brings it up in turn; every
@@ -97,12 +97,7 @@ const suite = (command: string[]) => {
     env = { ...process.env, ADMIN_TOKEN: adminToken, PORT: String(port), ADMIN_PORT: String(adminPort) };
     // Business time at 10:00 tomorrow in London (the registry takes orders), by the services' test clock file,
     // mounted by an override file; the compose file itself is used as users have it.
-    const clockDir = join(work, 'clock');
-    mkdirSync(clockDir, { recursive: true });
-    chmodSync(clockDir, 0o755);
-    const at = DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0 });
-    writeFileSync(join(clockDir, 'clock.tmp'), JSON.stringify({ offsetMs: at.toMillis() - Date.now() }), { mode: 0o644 });
-    renameSync(join(clockDir, 'clock.tmp'), join(clockDir, 'clock.json'));
+    const clockDir = dirname(registryOpenClock(join(work, 'clock')));
     const clocked = ['gateway', 'billing-ledger', 'land-registry-orders', 'analysis', 'location', 'registry-simulator'];
     writeFileSync(
       join(work, 'clock.yml'),
@@ -164,14 +159,7 @@ const suite = (command: string[]) => {
       headers: { 'Idempotency-Key': `compose-${Date.now()}` },
     });
     expect(placed.status).toBe(202);
-    let order: any;
-    await waitFor(async () => {
-      order = (await api(`/land-registry/title-orders/${placed.body.data.id}`, c.apiKey)).body.data;
-      // Optional: the order's read model may not show it yet in the moment after the 202.
-      return order?.status === 'completed' && order?.cost?.paymentStatus === 'captured';
-    }, 60_000).catch(() => {
-      throw new Error(`the order did not complete; last seen ${JSON.stringify(order)}`);
-    });
+    await completedOrder(async () => (await api(`/land-registry/title-orders/${placed.body.data.id}`, c.apiKey)).body.data);
     const balance = await admin('GET', `/admin/v1/accounts/${c.accountId}`);
     expect([balance.availableCredits, balance.purchaseBalance.availablePence, balance.purchaseBalance.reservedPence]).toEqual([
       950, 4_300, 0,

@@ -1,11 +1,10 @@
 import { RegistryControl } from '@pds/infra';
-import { DateTime } from 'luxon';
-import { chmodSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAudit } from '../support/audit';
-import { waitFor } from '../support/ledger';
 import { startStack, type PlatformStack } from './stack';
+import { completedOrder, registryOpenClock } from './support';
 
 // The stack as the platform team runs it: every part a container built by `npm run images`, started with the
 // testcontainers helper (./stack.ts). `npm test` builds the images first, or says why it skipped this suite.
@@ -22,15 +21,6 @@ const broken = process.env.TEST_CONTAINERS_BROKEN;
 
 let stack: PlatformStack;
 const work = mkdtempSync(join(process.env.TEST_WORK_DIR ?? tmpdir(), 'platform-'));
-const clockFile = join(work, 'clock', 'clock.json');
-
-/** Business time for the services and the registry: 10:00 tomorrow in London, when the registry takes orders. */
-const setRegistryOpenHour = () => {
-  const at = DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0 });
-  writeFileSync(`${clockFile}.tmp`, JSON.stringify({ offsetMs: at.toMillis() - Date.now() }));
-  chmodSync(`${clockFile}.tmp`, 0o644);
-  renameSync(`${clockFile}.tmp`, clockFile);
-};
 
 const call = async (path: string, apiKey: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
   const res = await fetch(`${stack.gatewayUrl}/api/v1${path}`, {
@@ -47,13 +37,9 @@ const renovation = (apiKey: string) =>
 describeWithDocker('the stack in containers (testcontainers)', () => {
   beforeAll(async () => {
     if (broken) throw new Error(broken);
-    const { mkdirSync } = await import('node:fs');
-    mkdirSync(join(work, 'clock'), { recursive: true });
-    chmodSync(join(work, 'clock'), 0o755); // the services run as their own user in the containers
-    setRegistryOpenHour();
     stack = await startStack({
       logDir: join(work, 'logs'),
-      clockFile,
+      clockFile: registryOpenClock(join(work, 'clock')),
       env: { LOG_LEVEL: 'info', ORDER_SWEEP_MS: '250', REGISTRY_POLL_MS: '250' },
     });
   });
@@ -85,14 +71,7 @@ describeWithDocker('the stack in containers (testcontainers)', () => {
     });
     expect(placed.status).toBe(202);
     expect(placed.headers.get('x-credits-reserved')).toBe('50');
-    let order: any;
-    await waitFor(async () => {
-      order = (await call(`/land-registry/title-orders/${placed.body.data.id}`, c.apiKey)).body.data;
-      // Optional: the order's read model may not show it yet in the moment after the 202.
-      return order?.status === 'completed' && order?.cost?.paymentStatus === 'captured';
-    }, 60_000).catch(() => {
-      throw new Error(`the order did not complete; last seen ${JSON.stringify(order)}`);
-    });
+    const order = await completedOrder(async () => (await call(`/land-registry/title-orders/${placed.body.data.id}`, c.apiKey)).body.data);
     expect(order.documents[0]).toMatchObject({ type: 'register', status: 'available' });
     const balance = await stack.admin.showAccount(c.accountId);
     expect([balance.availableCredits, balance.reservedCredits]).toEqual([950, 0]);

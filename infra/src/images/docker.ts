@@ -25,13 +25,19 @@ const canSudo = () => {
   }
 };
 
+/** The command as root: itself when this process is root, else through password-less sudo. */
+export const asRoot = (args: string[]): [string, string[]] => {
+  const [command, ...rest] = isRoot() ? args : ['sudo', '-n', ...args];
+  return [command!, rest];
+};
+
 /** Runs the docker client; resolves with its output, rejects with its stderr. */
 export const docker = (args: string[], options: { input?: string; timeoutMs?: number } = {}) =>
   new Promise<string>((resolve, reject) => {
     const child = execFile(
       'docker',
       args,
-      { maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs ?? 10 * 60_000, env: { ...process.env, DOCKER_BUILDKIT: '0' } },
+      { maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs ?? 10 * 60_000 },
       (error, stdout, stderr) =>
         error ? reject(new Error(`docker ${args.join(' ')}: ${stderr.trim() || error.message}`)) : resolve(stdout),
     );
@@ -72,8 +78,8 @@ export const ensureDockerDaemon = async (logFile: string, log: (line: string) =>
   mkdirSync(dirname(logFile), { recursive: true });
   const out = openSync(logFile, 'a');
   // Its own session, detached: the daemon outlives this command, as a system service would.
-  const [command, ...args] = isRoot() ? ['dockerd'] : ['sudo', '-n', 'dockerd'];
-  spawn(command!, args, { detached: true, stdio: ['ignore', out, out] }).unref();
+  const [command, args] = asRoot(['dockerd']);
+  spawn(command, args, { detached: true, stdio: ['ignore', out, out] }).unref();
   closeSync(out);
   const until = Date.now() + daemonStartTimeoutMs;
   while (Date.now() < until) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { aptGetInstall } from '../apt';
 import { repoRoot } from '../stack';
 import { digest, filesUnder, repositoryFiles } from './content-hash';
-import { debootstrapInstalled, docker, imageExists } from './docker';
+import { asRoot, debootstrapInstalled, docker, imageExists } from './docker';
 
 /** The images the stack runs in containers, by role; each is tagged `:<content digest>` and `:local`. */
 export const imageNames = {
@@ -115,12 +115,6 @@ const dockerBuild = (ref: string, context: string, logFile: string, buildArgs: R
     logFile,
     { env: { DOCKER_BUILDKIT: '0' } },
   );
-
-/** The command as root: itself when this process is root, else through password-less sudo. */
-const asRoot = (args: string[]): [string, string[]] => {
-  const [command, ...rest] = process.getuid?.() === 0 ? args : ['sudo', '-n', ...args];
-  return [command!, rest];
-};
 
 /** Debian bookworm (minbase) from Debian's own packages, imported as an image: no registry needed. */
 const buildBase = async (ref: string, workDir: string, logFile: string, log: Log) => {
