@@ -77,9 +77,39 @@ export const testEnvironmentSettings = (at: { registryUrl: string; epcUrl: strin
   GROUND_RISK_SYNTHETIC: groundRiskSimulatorDescription,
 });
 
-/** A port free on loopback now (another process may take it before it is used; good enough for local stacks). */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
+/** Whether `port` on loopback is free to listen on now (nothing else listens there). */
+export const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/** The range the kernel takes local ports of outgoing connections from (Linux's default when it cannot be read). */
+const ephemeralPorts = (): [number, number] => {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low && high) return [low, high];
+  } catch {
+    // not Linux: the default below
+  }
+  return [32768, 60999];
+};
+
+const listenFloor = 20_000;
+
+/**
+ * A port free on loopback now, for a server started next. Taken below the ephemeral range where there is room: a
+ * port in it can be taken meanwhile by any outgoing connection's local end (a gateway once failed to start so, with
+ * EADDRINUSE, in a busy test run), while one below it can only be taken by another server.
+ */
+export const freePort = async (): Promise<number> => {
+  const [low] = ephemeralPorts();
+  for (let attempt = 0; low - listenFloor > 1_000 && attempt < 50; attempt++) {
+    const port = listenFloor + Math.floor(Math.random() * (low - listenFloor));
+    if (await portIsFree(port)) return port;
+  }
+  return new Promise<number>((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
@@ -87,6 +117,7 @@ export const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+};
 
 /**
  * The five services as separate processes, with their logs in `logDir/<service>.log`, and the test environments of

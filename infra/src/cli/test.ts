@@ -10,7 +10,7 @@ import { composeCommands, ensureDockerDaemon } from '../images/docker';
 import { buildImages } from '../images/images';
 import { startKafka } from '../kafka';
 import { startDebianPostgres } from '../postgres';
-import { repoRoot } from '../stack';
+import { portIsFree, repoRoot } from '../stack';
 
 const say = (line: string) => process.stdout.write(`[test] ${line}\n`);
 
@@ -51,6 +51,15 @@ const main = async () => {
   // and the broker also binds the next port up for its controller, so a restart could find either one in use.
   const pgPort = Number(process.env.TEST_PG_PORT ?? 25432);
   const kafkaPort = Number(process.env.TEST_KAFKA_PORT ?? 29092);
+  // A port already taken is most likely another test run's server: this run would talk to it and stop its own
+  // server, which never started, instead of failing. Said at once, with the way round it.
+  const taken = [];
+  for (const port of [pgPort, kafkaPort, kafkaPort + 1]) if (!(await portIsFree(port))) taken.push(port);
+  if (taken.length > 0) {
+    say(`127.0.0.1 port ${taken.join(', ')} is in use (another test run?); set TEST_PG_PORT and TEST_KAFKA_PORT to free ports`);
+    rmSync(work, { recursive: true, force: true });
+    process.exit(2);
+  }
   say(`starting PostgreSQL on 127.0.0.1:${pgPort} and Kafka on 127.0.0.1:${kafkaPort} (work dir ${work})`);
   const postgres = await startDebianPostgres(join(work, 'postgres'), pgPort, say);
   let kafka;
