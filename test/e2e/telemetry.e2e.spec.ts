@@ -1,16 +1,20 @@
 import { waitFor } from '../support/ledger';
-import { startOtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver';
+import { startOtlpReceiver, type ReceivedMetric, type ReceivedSpan } from '../support/otlp-receiver';
 import { startTestStack, type TestStack } from '../support/stack';
-import type { ServiceName } from '@pds/contracts';
+import { partitionsPerTopic, type ServiceName } from '@pds/contracts';
 
-// Every service exports its spans over OTLP/HTTP to the endpoint the platform configures (the standard
-// OTEL_EXPORTER_OTLP_ENDPOINT); a small receiver stands in for their collector.
+// Every service exports its spans and metrics over OTLP/HTTP to the endpoint the platform configures (the standard
+// OTEL_EXPORTER_OTLP_ENDPOINT); a small receiver stands in for their collector. Metrics are pushed every 300 ms here.
 let t: TestStack;
 let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
-  t = await startTestStack({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_BSP_SCHEDULE_DELAY: '200' });
+  t = await startTestStack({
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+    OTEL_BSP_SCHEDULE_DELAY: '200',
+    OTEL_METRIC_EXPORT_INTERVAL: '300',
+  });
 });
 afterAll(async () => {
   await t?.stop();
@@ -27,7 +31,9 @@ describe('traces exported over OTLP/HTTP', () => {
     await waitFor(() => ['gateway', 'analysis', 'billing-ledger'].every((service) => ofCall().some((s) => s.service === service)), 15_000);
 
     const spans = ofCall();
-    expect(receiver.paths.every((p) => p.startsWith('POST /v1/traces application/json'))).toBe(true);
+    expect(
+      receiver.paths.filter((p) => !p.startsWith('POST /v1/metrics ')).every((p) => p.startsWith('POST /v1/traces application/json')),
+    ).toBe(true);
     // One root: the gateway's server span, whose id the answer's traceparent names (SpanKind SERVER is 2 in OTLP).
     const roots = spans.filter((s) => !s.parentSpanId);
     expect(roots.map((s) => [s.service, s.spanId, s.kind, s.name])).toEqual([
@@ -57,7 +63,7 @@ describe('Prometheus metrics on every service', () => {
     return res.text();
   };
 
-  it('count a chargeable call at the gateway, in the working service and in the ledger', async () => {
+  it('count a chargeable call at the gateway, in the working service and in the ledger, and show no consumer behind', async () => {
     const account = await t.admin.createAccount('basic', 5);
     const before = await Promise.all((['gateway', 'analysis', 'billing-ledger'] as const).map(scrape));
     const count = (text: string, name: string, labels: Record<string, string>) => samples(text, name, labels).reduce((a, b) => a + b, 0);
@@ -86,10 +92,76 @@ describe('Prometheus metrics on every service', () => {
     expect(
       samples(ledger, 'process_cpu_seconds_total', {}).length + samples(ledger, 'nodejs_heap_size_used_bytes', {}).length,
     ).toBeGreaterThan(0);
+
+    // Once everything is handled and committed (every 500 ms), no partition the ledger's command group holds has a
+    // message waiting; it holds every partition of its command topic (it is the group's one member).
+    const group = { group: `${t.stack.options.namespace}.billing-ledger.commands.handlers` };
+    let seen = '';
+    await waitFor(async () => {
+      seen = await scrape('billing-ledger');
+      const lags = samples(seen, 'pds_kafka_consumer_lag', group);
+      return lags.length === partitionsPerTopic && lags.every((l) => l === 0);
+    }, 15_000).catch((error: unknown) => {
+      const lines = seen.split('\n').filter((l) => l.startsWith('pds_kafka_consumer_lag'));
+      throw new Error(`${(error as Error).message}; last scrape's lag lines:\n${lines.join('\n')}`);
+    });
   });
 
   it('answer 404 for anything but GET /metrics', async () => {
     const res = await fetch(t.stack.metricsUrl('analysis').replace('/metrics', '/other'));
     expect(res.status).toBe(404);
+  });
+});
+
+describe('metrics pushed over OTLP/HTTP', () => {
+  /** The latest export of each service, as the collector last heard it. */
+  const latest = (service: string): ReceivedMetric[] => [...receiver.metrics].reverse().find((m) => m[0]?.service === service) ?? [];
+  /** A metric's value in a service's latest export, summed over the points whose attributes include `attributes`. */
+  const pushed = (service: string, name: string, attributes: Record<string, string>, of: 'value' | 'count' = 'value') =>
+    (latest(service).find((m) => m.name === name)?.points ?? [])
+      .filter((p) => Object.entries(attributes).every(([k, v]) => p.attributes[k] === v))
+      .reduce((sum, p) => sum + (p[of] ?? 0), 0);
+
+  it('carry the same counts as /metrics: requests, their latency histogram, commands handled and reservations charged', async () => {
+    // Figures from before are read from each service's second push after now: the first may have been read before.
+    const mark = receiver.metrics.length;
+    const pushesSince = (service: string) => receiver.metrics.slice(mark).filter((m) => m[0]?.service === service).length;
+    await waitFor(() => ['gateway', 'analysis', 'billing-ledger'].every((s) => pushesSince(s) >= 2), 15_000);
+    const calc = { operation: 'renovation_uplift_calculator' };
+    const figures = () => [
+      pushed('gateway', 'pds_http_requests_total', { ...calc, status: '200' }),
+      pushed('gateway', 'pds_http_requests_total', { ...calc, status: '400' }),
+      pushed('gateway', 'pds_http_request_duration_seconds', calc, 'count'),
+      pushed('analysis', 'pds_commands_handled_total', { command: 'CalculateRenovationUplift', outcome: 'ok' }),
+      pushed('billing-ledger', 'pds_ledger_reservations_total', { outcome: 'charged' }),
+    ];
+    const before = figures();
+
+    const account = await t.admin.createAccount('basic', 5);
+    for (const query of ['value=100&floorArea=10', 'value=200&floorArea=10', 'value=-1&floorArea=10']) {
+      await t.call(`/api/v1/property/renovation-uplift-calculator?${query}`, account.apiKey);
+    }
+    // Two answered and charged, one refused as invalid: the next pushes carry exactly that (nothing else calls here).
+    const expected = before.map((was, i) => was + ([2, 1, 3, 2, 2][i] ?? 0));
+    await waitFor(() => figures().every((v, i) => v === expected[i]), 15_000).catch(() => {
+      throw new Error(
+        `pushed figures ${JSON.stringify(figures())}, expected ${JSON.stringify(expected)} (before: ${JSON.stringify(before)})`,
+      );
+    });
+
+    const gateway = latest('gateway');
+    const requests = gateway.find((m) => m.name === 'pds_http_requests_total');
+    expect([requests?.kind, requests?.points.every((p) => p.attributes.service === undefined)]).toEqual(['sum', true]);
+    // The histogram keeps /metrics' buckets (1 ms to 10 s); its per-bucket counts add up to its count.
+    const latency = gateway.find((m) => m.name === 'pds_http_request_duration_seconds');
+    const point = latency?.points.find((p) => p.attributes.operation === calc.operation);
+    expect([latency?.kind, latency?.unit, point?.explicitBounds]).toEqual([
+      'histogram',
+      's',
+      [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    ]);
+    expect(point?.bucketCounts?.reduce((a, b) => a + b, 0)).toBe(point?.count);
+    // The process's own metrics go too.
+    expect(latest('billing-ledger').some((m) => m.name === 'process_cpu_user_seconds_total')).toBe(true);
   });
 });

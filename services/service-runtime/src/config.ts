@@ -1,7 +1,13 @@
 import { z } from '@pds/contracts';
 import { randomUUID } from 'node:crypto';
 
-const Env = z.object({
+const MetricsEnv = z.object({
+  /** Where `GET /metrics` is served; unset, it is not. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+});
+
+const Env = MetricsEnv.extend({
   KAFKA_BROKERS: z.string().min(1).default('127.0.0.1:9092'),
   DATABASE_URL: z.string().min(1),
   TOPIC_NAMESPACE: z
@@ -13,9 +19,6 @@ const Env = z.object({
     .string()
     .regex(/^[A-Za-z0-9-]{1,60}$/)
     .optional(),
-  /** Where `GET /metrics` is served; unset, it is not. */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
-  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export interface RuntimeConfig {
@@ -27,21 +30,31 @@ export interface RuntimeConfig {
   metrics?: { port: number; host: string };
 }
 
+const problemsOf = (error: z.ZodError) => error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+
+/** Where a process serves `GET /metrics` (`METRICS_PORT`, `METRICS_HOST`); undefined when it does not. */
+export const metricsEndpointFrom = (env: NodeJS.ProcessEnv = process.env): { port: number; host: string } | undefined => {
+  const parsed = MetricsEnv.safeParse(env);
+  if (!parsed.success) throw new Error(`invalid configuration: ${problemsOf(parsed.error)}`);
+  const { METRICS_PORT: port, METRICS_HOST: host } = parsed.data;
+  return port === undefined ? undefined : { port, host };
+};
+
 /** Reads the settings every service shares from the environment, failing fast with the name of what is wrong. */
 export const loadRuntimeConfig = (service: string, env: NodeJS.ProcessEnv = process.env): RuntimeConfig => {
   const parsed = Env.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`${service}: invalid configuration: ${problems}`);
+    throw new Error(`${service}: invalid configuration: ${problemsOf(parsed.error)}`);
   }
   const e = parsed.data;
+  const metrics = metricsEndpointFrom(env);
   return {
     kafkaBrokers: e.KAFKA_BROKERS.split(',').map((b) => b.trim()),
     databaseUrl: e.DATABASE_URL,
     namespace: e.TOPIC_NAMESPACE,
     logLevel: e.LOG_LEVEL,
     instanceId: e.INSTANCE_ID ?? `${service}-${randomUUID().slice(0, 8)}`,
-    ...(e.METRICS_PORT !== undefined ? { metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST } } : {}),
+    ...(metrics ? { metrics } : {}),
   };
 };
 

@@ -4,7 +4,7 @@ import { loadRuntimeConfig, type RuntimeConfig } from './config';
 import { PostgresEventStore } from './event-store/postgres';
 import { KafkaBus } from './messaging/bus';
 import { createLogger, type Logger } from './observability/logger';
-import { initMetrics, startMetricsServer } from './observability/metrics';
+import { initMetrics, shutdownMetrics, startMetricsServer } from './observability/metrics';
 import { initTracing, shutdownTracing } from './observability/tracing';
 
 export interface ServiceRuntime {
@@ -28,7 +28,12 @@ export const bootService = async (service: ServiceName): Promise<ServiceRuntime>
   const bus = new KafkaBus(config.kafkaBrokers, config.instanceId, logger);
   const topics = topicsFor(config.namespace);
   const store = PostgresEventStore.connect(config.databaseUrl);
-  const cleanups: Array<() => Promise<unknown>> = [async () => store.close(), async () => bus.disconnect(), shutdownTracing];
+  const cleanups: Array<() => Promise<unknown>> = [
+    async () => store.close(),
+    async () => bus.disconnect(),
+    shutdownTracing,
+    shutdownMetrics,
+  ];
 
   await bus.connect();
   await bus.ensureTopics(serviceNames.map(topics.commands), partitionsPerTopic);

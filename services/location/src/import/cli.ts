@@ -1,8 +1,16 @@
 // `npm run --silent import -- DATASET FILE...`: loads a published reference file into the running stack's database
 // (its .run/stack.json) or DATABASE_URL. Progress goes to stderr; the last line on stdout is one JSON object
 // {"dataset","vintage","version","unchanged","rows","rejected","seconds"}. Exit 0 when the version serves (or already did), 1 when the
-// files were refused (wrong format, truncated), 2 when it could not run.
-import { createLogger, PostgresEventStore } from '@pds/service-runtime';
+// files were refused (wrong format, truncated), 2 when it could not run. Its progress is also metrics (progress-metrics.ts):
+// served at /metrics while it runs when METRICS_PORT is set, pushed over OTLP by the OpenTelemetry settings, as a service's.
+import {
+  createLogger,
+  initMetrics,
+  metricsEndpointFrom,
+  PostgresEventStore,
+  shutdownMetrics,
+  startMetricsServer,
+} from '@pds/service-runtime';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,6 +19,7 @@ import { datasetCatalogue } from '../datasets/catalogue';
 import { FormatError } from './files';
 import { importDataset } from './import-dataset';
 import { terminalProgress } from './progress';
+import { withProgressMetrics } from './progress-metrics';
 
 const repoRoot = join(__dirname, '..', '..', '..', '..');
 
@@ -37,6 +46,11 @@ const main = async (): Promise<number> => {
     process.stderr.write(`no such file: ${missing.join(', ')}\n`);
     return 2;
   }
+  const logger = createLogger('import', 'warn');
+  initMetrics('import');
+  const endpoint = metricsEndpointFrom();
+  const served = endpoint ? await startMetricsServer(endpoint, logger) : undefined;
+  if (served) process.stderr.write(`${dataset.name}: progress metrics at http://${endpoint?.host}:${served.port}/metrics\n`);
   const db = new pg.Pool({ connectionString: databaseUrl(), max: 4 });
   const store = new PostgresEventStore(db);
   try {
@@ -44,8 +58,8 @@ const main = async (): Promise<number> => {
       {
         db,
         store,
-        logger: createLogger('import', 'warn'),
-        progress: terminalProgress(),
+        logger,
+        progress: withProgressMetrics(terminalProgress()),
         now: () => new Date(),
         actor: `operator:import:${process.env.USER ?? 'unknown'}`,
       },
@@ -63,6 +77,8 @@ const main = async (): Promise<number> => {
     return error instanceof FormatError ? 1 : 2;
   } finally {
     await db.end();
+    await served?.close();
+    await shutdownMetrics();
   }
 };
 

@@ -1,4 +1,5 @@
 import type { Logger } from '../observability/logger';
+import { lagRows, watchLag, type PartitionLag } from './consumer-lag';
 import { kafkaClient, type KafkaClient } from './kafka-client';
 
 type ClientMessage = KafkaClient.Message<string, string, string, string>;
@@ -80,6 +81,7 @@ export class GroupConsumer implements Subscription {
   private readonly handled = new Map<string, ClientMessage>();
   private commitTimer: NodeJS.Timeout | undefined;
   private committing: Promise<void> | undefined;
+  private unwatchLag: (() => void) | undefined;
 
   constructor(
     private readonly settings: ConsumerSettings,
@@ -127,11 +129,13 @@ export class GroupConsumer implements Subscription {
       throw error;
     }
     this.commitTimer ??= setInterval(() => void this.commit(), offsetCommitIntervalMs);
+    this.unwatchLag ??= watchLag({ groupId: this.options.groupId, lag: () => this.lag() });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.commitTimer);
+    this.unwatchLag?.();
     await Promise.allSettled(this.working.values());
     await this.commit();
     await this.closeMember();
@@ -190,23 +194,44 @@ export class GroupConsumer implements Subscription {
     }
   }
 
-  /** Commits, per partition, the offset after the last handled message; a failed commit is tried at the next tick. */
+  /**
+   * How far behind this member is on the partitions it holds (for /metrics): the client's own reckoning, from the log
+   * ends it asks the leaders for and the offsets this member committed (or started from). None while it restarts.
+   */
+  private async lag(): Promise<PartitionLag[]> {
+    const consumer = this.consumer;
+    const held = (consumer?.assignments ?? []).filter((a) => a.partitions.length > 0);
+    if (!consumer || held.length === 0) return [];
+    const partitions = Object.fromEntries(held.map((a) => [a.topic, a.partitions]));
+    return lagRows(await consumer.getLag({ topics: held.map((a) => a.topic), partitions }));
+  }
+
+  /**
+   * Commits, per partition, the offset after the last handled message; a failed commit is tried at the next tick. One
+   * commit runs at a time; a call meanwhile shares it.
+   */
   private commit(): Promise<void> {
-    this.committing ??= (async () => {
-      try {
-        for (const [key, message] of [...this.handled]) {
-          try {
-            await message.commit();
-            if (this.handled.get(key) === message) this.handled.delete(key);
-          } catch (error) {
-            this.logger.warn({ groupId: this.options.groupId, partition: key, err: error }, 'offset commit failed; trying again');
-          }
-        }
-      } finally {
-        this.committing = undefined;
-      }
-    })();
+    if (!this.committing) {
+      // Cleared in a reaction, which always runs after this assignment: were it cleared inside the async function, a
+      // commit with nothing to do (no await in it) would clear it before being assigned, and stay assigned for good,
+      // so that no offset was ever committed again.
+      const committing = this.commitHandled().finally(() => {
+        if (this.committing === committing) this.committing = undefined;
+      });
+      this.committing = committing;
+    }
     return this.committing;
+  }
+
+  private async commitHandled(): Promise<void> {
+    for (const [key, message] of [...this.handled]) {
+      try {
+        await message.commit();
+        if (this.handled.get(key) === message) this.handled.delete(key);
+      } catch (error) {
+        this.logger.warn({ groupId: this.options.groupId, partition: key, err: error }, 'offset commit failed; trying again');
+      }
+    }
   }
 
   /**

@@ -1,7 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import client from 'prom-client';
 import type { Logger } from './logger';
+import { metricReadersFor, registryProducer } from './metrics-export';
+import { serviceResource } from './resource';
 
 /**
  * This process's Prometheus metrics: the Node.js process's own (CPU, memory, event loop, GC) and those the service
@@ -9,13 +12,23 @@ import type { Logger } from './logger';
  */
 export const metricsRegistry = new client.Registry();
 let started = false;
+let provider: MeterProvider | undefined;
 
+/**
+ * Starts this process's metrics: served at /metrics once `startMetricsServer` is called, and pushed over OTLP when
+ * the OpenTelemetry settings say so (see `metricReadersFor`).
+ */
 export const initMetrics = (service: string): void => {
   if (started) return;
   started = true;
   metricsRegistry.setDefaultLabels({ service });
   client.collectDefaultMetrics({ register: metricsRegistry });
+  const readers = metricReadersFor(process.env, registryProducer(metricsRegistry, 'pds'));
+  if (readers.length > 0) provider = new MeterProvider({ resource: serviceResource(service), readers });
 };
+
+/** Pushes the metrics one last time (a short-lived command's final figures) and stops pushing. */
+export const shutdownMetrics = async (): Promise<void> => provider?.shutdown();
 
 type Config<L extends string> = { name: string; help: string; labelNames?: readonly L[] };
 

@@ -1,9 +1,9 @@
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, ConsoleSpanExporter, SimpleSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { serviceResource } from './resource';
 
 let provider: NodeTracerProvider | undefined;
 
@@ -33,8 +33,7 @@ export const spanProcessorsFor = (env: NodeJS.ProcessEnv): SpanProcessor[] => {
  */
 export const initTracing = (service: string): void => {
   if (provider) return;
-  const resource = detectResources({ detectors: [envDetector] }).merge(resourceFromAttributes({ 'service.name': service }));
-  provider = new NodeTracerProvider({ resource, spanProcessors: spanProcessorsFor(process.env) });
+  provider = new NodeTracerProvider({ resource: serviceResource(service), spanProcessors: spanProcessorsFor(process.env) });
   provider.register({ propagator: new W3CTraceContextPropagator() });
   tracerName = service;
 };
