@@ -247,6 +247,9 @@ describe('official copy orders', () => {
     const c = await customer();
     const placed = await placeOrder(c.apiKey, orderBody('WT371956', 'both'));
     expect(placed.status).toBe(202);
+    // Read at once, the order is there: the 202 waits until its status endpoint can show it (never a 404 just after).
+    const first = await send('GET', `/land-registry/title-orders/${placed.body.data.id}`, c.apiKey);
+    expect([first.status, first.body.data?.id]).toEqual([200, placed.body.data.id]);
     const done = await orderUntil(c.apiKey, placed.body.data.id, ['completed', 'failed']);
     expect(done.documents.map((d: any) => [d.type, d.status, d.textUrl])).toEqual([
       ['register', 'available', null],

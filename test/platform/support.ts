@@ -23,7 +23,7 @@ export const completedOrder = async (read: () => Promise<any>) => {
   let order: any;
   await waitFor(async () => {
     order = await read();
-    // Optional: the order's read model may not show it yet in the moment after the 202.
+    // Optional: a read that failed answers no order.
     return order?.status === 'completed' && order?.cost?.paymentStatus === 'captured';
   }, 60_000).catch(() => {
     throw new Error(`the order did not complete; last seen ${JSON.stringify(order)}`);

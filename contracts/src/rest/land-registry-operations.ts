@@ -157,7 +157,8 @@ export const landRegistryOfficialCopyOrder = defineOperation({
   request: { headers: z.object({ 'Idempotency-Key': IdempotencyKey }), body: TitleOrderRequest },
   response: {
     status: 202,
-    description: 'The order as placed (or, for a replayed key, as it stands); `billing` reports 0 charged and the credits reserved',
+    description:
+      'The order as placed (or, for a replayed key, as it stands); `billing` reports 0 charged and the credits reserved. Sent once the status endpoint can show the order, so polling it at once never answers 404 for it',
     mediaType: 'application/json',
     schema: TitleOrderResponse,
     headers: { 'X-Credits-Reserved': { description: 'Credits this placement reserved (0 for a replay)', schema: { type: 'integer' } } },

@@ -3,6 +3,7 @@ import { envMs, RequestTimeoutError } from '@pds/service-runtime';
 import type { BalanceView } from '../../http/respond';
 import { handlerOf } from '../../operations/handler';
 import { checkOrderPlacement } from './order-request';
+import { untilOrderReadable } from './order-visibility';
 import { refusalOfReply } from './refusals';
 
 /** Placement asks the registry about the title and reserves at the ledger before answering, so it gets longer. */
@@ -60,6 +61,9 @@ export const officialCopyOrder = handlerOf(landRegistryOfficialCopyOrder, {
     }
     if (!reply.ok) return { ...refusalOfReply(reply.error), ...(reply.data?.balance ? { balance: viewOf(reply.data.balance) } : {}) };
     const { order, placedNow, balance } = reply.data;
+    if (!(await untilOrderReadable(deps.db, order.id, caller.accountId))) {
+      ctx.logger.warn({ orderId: order.id }, 'order placed but not yet readable by its status endpoint; answering anyway');
+    }
     // A replay of an earlier placement reserves nothing more.
     const reserved = placedNow ? order.cost.totalCredits : 0;
     const after = balance ? viewOf(balance) : ((await deps.balanceFor(ctx, caller.accountId)) ?? unknownBalance);
