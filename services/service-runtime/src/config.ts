@@ -47,14 +47,13 @@ export const loadRuntimeConfig = (service: string, env: NodeJS.ProcessEnv = proc
     throw new Error(`${service}: invalid configuration: ${problemsOf(parsed.error)}`);
   }
   const e = parsed.data;
-  const metrics = metricsEndpointFrom(env);
   return {
     kafkaBrokers: e.KAFKA_BROKERS.split(',').map((b) => b.trim()),
     databaseUrl: e.DATABASE_URL,
     namespace: e.TOPIC_NAMESPACE,
     logLevel: e.LOG_LEVEL,
     instanceId: e.INSTANCE_ID ?? `${service}-${randomUUID().slice(0, 8)}`,
-    ...(metrics ? { metrics } : {}),
+    ...(e.METRICS_PORT !== undefined ? { metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST } } : {}),
   };
 };
 

@@ -1,4 +1,5 @@
 import { testServers, uniqueName } from '../../../../test/support/environment';
+import { waitFor } from '../../../../test/support/ledger';
 import { createLogger } from '../observability/logger';
 import { metricsRegistry } from '../observability/metrics';
 import { KafkaBus } from './bus';
@@ -14,11 +15,6 @@ const lagOf = async (group: string, topic: string) => {
     .split('\n')
     .filter((l) => l.startsWith('pds_kafka_consumer_lag{') && l.includes(`group="${group}"`) && l.includes(`topic="${topic}"`))
     .map((l) => [Number(/partition="(\d+)"/.exec(l)?.[1]), Number(l.slice(l.lastIndexOf(' ') + 1))]);
-};
-
-const until = async (check: () => Promise<boolean>, ms: number) => {
-  for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) if (await check()) return;
-  throw new Error(`not within ${ms} ms`);
 };
 
 describe('Kafka consumer lag on /metrics', () => {
@@ -49,7 +45,7 @@ describe('Kafka consumer lag on /metrics', () => {
         topic,
         ['a', 'a', 'a', 'a', 'a', 'b', 'b'].map((key, i) => ({ key, value: i, headers: {} })),
       );
-      await until(async () => (await lagOf(group, topic)).reduce((sum, [, lag]) => sum + (lag ?? 0), 0) === 7, 15_000);
+      await waitFor(async () => (await lagOf(group, topic)).reduce((sum, [, lag]) => sum + (lag ?? 0), 0) === 7, 15_000);
       const lags = (await lagOf(group, topic)).map(([, lag]) => lag).sort();
       // Both partitions held by the one member; either the keys share a partition (0 and 7) or not (2 and 5).
       expect([
@@ -58,8 +54,8 @@ describe('Kafka consumer lag on /metrics', () => {
       ]).toContainEqual(lags);
 
       release();
-      await until(async () => handled.length === 7, 15_000);
-      await until(async () => (await lagOf(group, topic)).every(([, lag]) => lag === 0), 15_000);
+      await waitFor(async () => handled.length === 7, 15_000);
+      await waitFor(async () => (await lagOf(group, topic)).every(([, lag]) => lag === 0), 15_000);
       expect((await lagOf(group, topic)).length).toBe(2);
     } finally {
       release();

@@ -1,4 +1,5 @@
 import { testServers, uniqueName } from '../../../../test/support/environment';
+import { waitFor } from '../../../../test/support/ledger';
 import { createLogger } from '../observability/logger';
 import { KafkaBus } from './bus';
 
@@ -8,9 +9,6 @@ import { KafkaBus } from './bus';
 jest.setTimeout(60_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const until = async (check: () => boolean, ms: number) => {
-  for (const deadline = Date.now() + ms; !check(); await sleep(50)) if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
-};
 
 describe('a group member commits what it handled', () => {
   it('even when its first commits had nothing to do: a member started again gets only what is new', async () => {
@@ -30,13 +28,13 @@ describe('a group member commits what it handled', () => {
         topic,
         [1, 2, 3].map((value) => ({ value })),
       );
-      await until(() => first.length === 3, 15_000);
+      await waitFor(() => first.length === 3, 15_000);
       await one.stop(); // commits what was handled, as a service does when stopped
 
       const second: unknown[] = [];
       const two = await member(second);
       await bus.publish(topic, [{ value: 4 }]);
-      await until(() => second.length >= 1, 15_000);
+      await waitFor(() => second.length >= 1, 15_000);
       await sleep(500);
       await two.stop();
       expect([first, second]).toEqual([[1, 2, 3], [4]]);

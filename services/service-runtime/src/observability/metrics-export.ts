@@ -13,6 +13,7 @@ import {
   type PushMetricExporter,
 } from '@opentelemetry/sdk-metrics';
 import type { MetricObjectWithValues, MetricValue, Registry } from 'prom-client';
+import { exportSettings } from './otel-settings';
 
 // The metrics are declared once, as Prometheus instruments (`metrics.ts`), and served at /metrics. For a platform that
 // collects over OTLP, this bridge reads the same registry at every export and hands it to the OpenTelemetry SDK as a
@@ -108,18 +109,13 @@ const positiveMs = (value: string | undefined, fallback: number) => {
  * or nothing configured). Every `OTEL_METRIC_EXPORT_INTERVAL` ms (60 s unless set), within `OTEL_METRIC_EXPORT_TIMEOUT`.
  */
 export const metricReadersFor = (env: NodeJS.ProcessEnv, producer: MetricProducer): MetricReader[] => {
-  const named = (env.OTEL_METRICS_EXPORTER ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  // `||`: an empty setting (compose passes `${VAR:-}` through) is no setting.
-  const endpoint = env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const { otlp, console: toConsole } = exportSettings(env, 'METRICS');
   const exportIntervalMillis = positiveMs(env.OTEL_METRIC_EXPORT_INTERVAL, 60_000);
   const exportTimeoutMillis = Math.min(positiveMs(env.OTEL_METRIC_EXPORT_TIMEOUT, 30_000), exportIntervalMillis);
   const reader = (exporter: PushMetricExporter) =>
     new PeriodicExportingMetricReader({ exporter, exportIntervalMillis, exportTimeoutMillis, metricProducers: [producer] });
   const readers: MetricReader[] = [];
-  if (named.includes('otlp') || (named.length === 0 && endpoint)) readers.push(reader(new OTLPMetricExporter()));
-  if (named.includes('console')) readers.push(reader(new ConsoleMetricExporter()));
+  if (otlp) readers.push(reader(new OTLPMetricExporter()));
+  if (toConsole) readers.push(reader(new ConsoleMetricExporter()));
   return readers;
 };

@@ -4,7 +4,7 @@ import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import client from 'prom-client';
 import type { Logger } from './logger';
 import { metricReadersFor, registryProducer } from './metrics-export';
-import { serviceResource } from './resource';
+import { serviceResource } from './otel-settings';
 
 /**
  * This process's Prometheus metrics: the Node.js process's own (CPU, memory, event loop, GC) and those the service

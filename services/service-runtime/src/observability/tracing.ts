@@ -3,7 +3,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BatchSpanProcessor, ConsoleSpanExporter, SimpleSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { serviceResource } from './resource';
+import { exportSettings, serviceResource } from './otel-settings';
 
 let provider: NodeTracerProvider | undefined;
 
@@ -14,15 +14,10 @@ let provider: NodeTracerProvider | undefined;
  * headers and timeout itself; `OTEL_BSP_*` tunes the batching.
  */
 export const spanProcessorsFor = (env: NodeJS.ProcessEnv): SpanProcessor[] => {
-  const named = (env.OTEL_TRACES_EXPORTER ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  // `||`: an empty setting (compose passes `${VAR:-}` through) is no setting.
-  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const { otlp, console: toConsole } = exportSettings(env, 'TRACES');
   const processors: SpanProcessor[] = [];
-  if (named.includes('otlp') || (named.length === 0 && endpoint)) processors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
-  if (named.includes('console')) processors.push(new SimpleSpanProcessor(new ConsoleSpanExporter()));
+  if (otlp) processors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
+  if (toConsole) processors.push(new SimpleSpanProcessor(new ConsoleSpanExporter()));
   return processors;
 };
 
