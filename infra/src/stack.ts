@@ -97,6 +97,8 @@ const ephemeralPorts = (): [number, number] => {
 };
 
 const listenFloor = 20_000;
+/** Ports `freePort` has answered in this process. */
+const handedOut = new Set<number>();
 
 /**
  * A port free on loopback now, for a server started next. Taken below the ephemeral range where there is room: a
@@ -107,7 +109,11 @@ export const freePort = async (): Promise<number> => {
   const [low] = ephemeralPorts();
   for (let attempt = 0; low - listenFloor > 1_000 && attempt < 50; attempt++) {
     const port = listenFloor + Math.floor(Math.random() * (low - listenFloor));
-    if (await portIsFree(port)) return port;
+    // A stack picks all its ports before starting its servers, so a port handed out is still free when asked again:
+    // never the same one twice (two servers of one stack were once given one port).
+    if (handedOut.has(port) || !(await portIsFree(port))) continue;
+    handedOut.add(port);
+    return port;
   }
   return new Promise<number>((resolve, reject) => {
     const server = createServer();
