@@ -8,7 +8,7 @@ import { createLogger, KafkaBus, RequestReplyClient, serveCommands } from '@pds/
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuByGroup, cpuPerCallMs, type Group } from './process-cpu';
+import { usageByGroup, usagePerCall, type Group } from './process-cpu';
 import { percentile } from './servers';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -55,7 +55,7 @@ const main = async () => {
       { name: 'node (both ends)', pid: process.pid },
       { name: 'kafka', cmdlineIncludes: 'kafka.Kafka' },
     ];
-    const before = cpuByGroup(groups);
+    const before = usageByGroup(groups);
     const latencies: number[] = [];
     const until = Date.now() + seconds * 1000;
     await Promise.all(
@@ -63,7 +63,7 @@ const main = async () => {
         while (Date.now() < until) latencies.push(await roundTrip());
       }),
     );
-    const cpu = cpuPerCallMs(before, cpuByGroup(groups), latencies.length);
+    const cpu = usagePerCall(before, usageByGroup(groups), latencies.length);
     latencies.sort((a, b) => a - b);
     log(
       `${concurrency} at once for ${seconds} s: ${(latencies.length / seconds).toFixed(0)} round trips/s, ` +

@@ -3,7 +3,7 @@
 // baseline (one express handler charging a credit by one autocommit `UPDATE … RETURNING`), the same renovation
 // calculator call with 1 credit charged. autocannon drives each with CONNECTIONS (default 50) for ROUNDS (default 3)
 // runs of SECONDS (default 10) after a warm-up (WARMUP_SECONDS, default 120); printed: each run's throughput, p50 and
-// p99 and the median run's, the ratio of the medians, the CPU per call of each process over the runs, an idle call's
+// p99 and the median run's, the ratio of the medians, the CPU and the system calls per call of each process over the runs, an idle call's
 // p50 and p90 (one call at a time, timed to the microsecond), and the finance audit of the ledger afterwards.
 import { AdminClient, repoRoot } from '@pds/infra';
 import autocannon from 'autocannon';
@@ -13,7 +13,7 @@ import { mkdtempSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuByGroup, cpuPerCallMs, type Group } from './process-cpu';
+import { usageByGroup, usagePerCall, type Group } from './process-cpu';
 import { benchServers, percentile, startBenchStack } from './servers';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -64,10 +64,13 @@ const figures = (r: Run) =>
   `${r.perSecond.toFixed(0).padStart(6)} calls/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ` +
   `(${r.calls} calls, ${r.failed} not 200)`;
 
-const cpuLine = (groups: readonly Group[], before: Map<string, number>, calls: number) =>
-  cpuPerCallMs(before, cpuByGroup(groups), calls)
-    .map(({ name, msPerCall }) => `${name} ${msPerCall.toFixed(2)}`)
-    .join(', ');
+const usageLines = (groups: readonly Group[], before: ReturnType<typeof usageByGroup>, calls: number) => {
+  const used = usagePerCall(before, usageByGroup(groups), calls);
+  return [
+    `CPU ms per call: ${used.map(({ name, msPerCall }) => `${name} ${msPerCall.toFixed(2)}`).join(', ')}`,
+    `system calls per call, read/write: ${used.map((u) => `${u.name} ${u.readsPerCall.toFixed(1)}/${u.writesPerCall.toFixed(1)}`).join(', ')}`,
+  ];
+};
 
 /**
  * The measured runs after the warm-up, each printed, and the median one by throughput; each process's CPU per call over
@@ -75,10 +78,10 @@ const cpuLine = (groups: readonly Group[], before: Map<string, number>, calls: n
  */
 const measured = async (label: string, url: string, apiKey: string, groups: readonly Group[]) => {
   await cannon(url, apiKey, { connections, duration: warmupSeconds });
-  const before = cpuByGroup(groups);
+  const before = usageByGroup(groups);
   const runs: Run[] = [];
   for (let i = 0; i < rounds; i++) runs.push(await cannon(url, apiKey, { connections, duration: seconds }));
-  const cpu = cpuLine(
+  const used = usageLines(
     groups,
     before,
     runs.reduce((sum, r) => sum + r.calls, 0),
@@ -87,7 +90,7 @@ const measured = async (label: string, url: string, apiKey: string, groups: read
   log(`  ${label}`);
   for (const [i, r] of runs.entries()) log(`    run ${i + 1}${' '.repeat(48)}${figures(r)}`);
   log(`    median${' '.repeat(47)}${figures(run)}`);
-  log(`    CPU ms per call: ${cpu}`);
+  for (const line of used) log(`    ${line}`);
   return run;
 };
 

@@ -6,7 +6,7 @@ import type { Logger } from '../observability/logger';
 import { GroupConsumer, type SubscribeOptions, type Subscription } from './group-consumer';
 import { kafkaClient, type KafkaClient } from './kafka-client';
 
-export { batchMessagesMax, type IncomingMessage, type SubscribeOptions, type Subscription } from './group-consumer';
+export { batchMessagesMax, PartlyHandled, type IncomingMessage, type SubscribeOptions, type Subscription } from './group-consumer';
 
 export interface OutgoingMessage {
   key?: string;

@@ -3,7 +3,7 @@ import type { Logger } from '../observability/logger';
 import { context, trace, type Context, type Span } from '@opentelemetry/api';
 import { counter, secondsHistogram } from '../observability/metrics';
 import { contextFromHeaders, injectTraceHeaders, inSpan, SpanKind, tracer } from '../observability/tracing';
-import type { IncomingMessage, KafkaBus, OutgoingMessage, Subscription } from './bus';
+import { PartlyHandled, type IncomingMessage, type KafkaBus, type OutgoingMessage, type Subscription } from './bus';
 
 const commandsHandled = counter({
   name: 'pds_commands_handled_total',
@@ -77,6 +77,8 @@ type Prepared = { kind: 'skip' } | { kind: 'answer'; replyTo?: string; reply: Re
 
 /** A message to send once a command is handled: a reply, or a handed-on command. */
 type Outgoing = { topic: string; key: string; value: unknown; headers: Record<string, string> };
+/** Sends under way (in an object: an async function returning the promise itself would wait for it). */
+type Sent = { sent: Promise<void> };
 
 /**
  * Consumes a service's command topic and answers each command on its reply topic. A handler that throws leaves the
@@ -189,25 +191,36 @@ export const serveCommands = async (options: {
     await Promise.all([...byTopic.entries()].map(([topic, messages]) => options.bus.publish(topic, messages)));
   };
 
-  const handleOne = async (p: Prepared) => {
-    if (p.kind === 'skip') return;
-    await inSpan(`handle ${p.kind === 'handle' ? p.handler.spec.type : 'command'}`, SpanKind.CONSUMER, p.parent, async () => {
+  /**
+   * What a decided command sends, on its way: awaited (with the rest of its chunk) before the chunk counts as handled.
+   * Marked as looked after at once, since it may fail while later commands are still being decided.
+   */
+  const sending = (sends: Array<Outgoing | undefined>): Sent => {
+    const sent = publishAll(sends);
+    sent.catch(() => undefined);
+    return { sent };
+  };
+
+  const handleOne = async (p: Prepared): Promise<Sent> => {
+    if (p.kind === 'skip') return { sent: Promise.resolve() };
+    return inSpan(`handle ${p.kind === 'handle' ? p.handler.spec.type : 'command'}`, SpanKind.CONSUMER, p.parent, async () => {
       if (p.kind === 'answer') {
-        const reply = p.replyTo ? { topic: p.replyTo, key: p.reply.inReplyTo, value: p.reply, headers: injectTraceHeaders() } : undefined;
-        return publishAll([reply]);
+        return sending([
+          p.replyTo ? { topic: p.replyTo, key: p.reply.inReplyTo, value: p.reply, headers: injectTraceHeaders() } : undefined,
+        ]);
       }
       const began = process.hrtime.bigint();
       const result = await p.handler.handle(p.data, p.ctx);
       const ms = Number(process.hrtime.bigint() - began) / 1e6;
       p.ctx.logger.info({ ok: result.ok, ms, ...(result.ok ? {} : { error: result.error.code }) }, 'handled');
       observeHandled(p.handler.spec.type, result, ms);
-      await publishAll([sendsOf(p, result)]);
+      return sending([sendsOf(p, result)]);
     });
   };
 
   /** One call of the batch handler for a run of commands; each keeps its own span, log line and reply. */
-  const handleRun = async (run: Handled[]) => {
-    if (run.length === 0) return;
+  const handleRun = async (run: Handled[]): Promise<Sent> => {
+    if (run.length === 0) return { sent: Promise.resolve() };
     const batch = options.batch as BatchHandler;
     const spans: Span[] = run.map((p) => tracer().startSpan(`handle ${p.handler.spec.type}`, { kind: SpanKind.CONSUMER }, p.parent));
     const within =
@@ -226,26 +239,44 @@ export const serveCommands = async (options: {
           return sendsOf(p, result);
         });
       });
-      await publishAll(sends);
+      return sending(sends);
     } finally {
       for (const span of spans) span.end();
     }
   };
 
+  /**
+   * A chunk of a partition's commands, decided in order. A command's reply (or hand-off) is sent as soon as it is
+   * decided, without waiting for the broker's acknowledgement before deciding the next: what is decided while one
+   * request is in flight goes in the next together (see KafkaBus.publish), so a busy service sends one request for
+   * several commands instead of one each. The chunk counts as handled (its offsets committed) only once every send
+   * is acknowledged; when a command fails, the commands before it whose sends went through count as handled, and
+   * delivery starts again from it.
+   */
   const handleBatch = async (messages: IncomingMessage[]) => {
-    let run: Handled[] = [];
-    for (const message of messages) {
-      const p = prepare(message);
-      if (p.kind === 'handle' && batchTypes.has(p.handler.spec.type)) {
-        run.push(p);
-        continue;
+    const sent: Array<Promise<void>> = [];
+    let decided = 0;
+    try {
+      let run: Handled[] = [];
+      for (const [i, message] of messages.entries()) {
+        const p = prepare(message);
+        if (p.kind === 'handle' && batchTypes.has(p.handler.spec.type)) {
+          run.push(p);
+          continue;
+        }
+        // Order within a partition is kept: the run so far goes first.
+        sent.push((await handleRun(run)).sent);
+        run = [];
+        decided = i;
+        sent.push((await handleOne(p)).sent);
+        decided = i + 1;
       }
-      // Order within a partition is kept: the run so far goes first.
-      await handleRun(run);
-      run = [];
-      await handleOne(p);
+      sent.push((await handleRun(run)).sent);
+    } catch (error) {
+      const sends = await Promise.allSettled(sent);
+      throw decided > 0 && sends.every((s) => s.status === 'fulfilled') ? new PartlyHandled(decided, error) : error;
     }
-    await handleRun(run);
+    await Promise.all(sent);
   };
 
   return options.bus.subscribe({
@@ -253,7 +284,7 @@ export const serveCommands = async (options: {
     topics: [topic],
     fromBeginning: true,
     partitionsConcurrently: options.partitionsConcurrently ?? 4,
-    handle: (message) => handleOne(prepare(message)),
-    ...(options.batch ? { handleBatch } : {}),
+    handle: (message) => handleBatch([message]),
+    handleBatch,
   });
 };

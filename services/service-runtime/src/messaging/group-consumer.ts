@@ -27,9 +27,22 @@ export interface SubscribeOptions {
   /**
    * When given, messages arrive in batches (of one partition, in order, at most `batchMessagesMax` at a time: whatever
    * has arrived while the previous batch was handled) instead of through `handle`. A batch that throws is delivered
-   * again from its first message.
+   * again from its first message, or from the first not handled when it throws `PartlyHandled`.
    */
   handleBatch?: (messages: IncomingMessage[]) => Promise<void>;
+}
+
+/**
+ * Thrown by a batch handler that failed part-way: its first `handled` messages are done (their effects complete), so
+ * only the rest is delivered again.
+ */
+export class PartlyHandled extends Error {
+  constructor(
+    readonly handled: number,
+    override readonly cause: unknown,
+  ) {
+    super(`${handled} of the batch handled, then: ${(cause as Error)?.message ?? String(cause)}`);
+  }
 }
 
 export interface Subscription {
@@ -170,28 +183,49 @@ export class GroupConsumer implements Subscription {
 
   /** Handles a partition's waiting messages in order; a chunk that throws is handed over again after a backoff. */
   private async drain(key: string, queue: ClientMessage[], incarnation: number) {
+    // The client hands over a fetch's messages one by one, in one go: starting after them puts all of them in the first
+    // chunk, instead of the first alone.
+    await Promise.resolve();
     let delayMs = redeliveryMinMs;
     while (queue.length > 0 && incarnation === this.incarnation && !this.stopped) {
       const chunk = queue.slice(0, this.options.handleBatch ? batchMessagesMax : 1);
-      const decoded = chunk.map((m) => this.decode(m)).filter((m): m is IncomingMessage => m !== undefined);
+      const decoded: IncomingMessage[] = [];
+      /** Where each decoded message sits in the chunk (one that is not JSON is skipped, so they can differ). */
+      const inChunk: number[] = [];
+      chunk.forEach((m, i) => {
+        const message = this.decode(m);
+        if (!message) return;
+        decoded.push(message);
+        inChunk.push(i);
+      });
       try {
         if (decoded.length > 0) {
           if (this.options.handleBatch) await this.options.handleBatch(decoded);
           else await this.options.handle(decoded[0] as IncomingMessage);
         }
       } catch (error) {
-        this.logger.error({ groupId: this.options.groupId, partition: key, err: error }, 'handler failed; delivering the message again');
+        const done = error instanceof PartlyHandled && error.handled > 0 ? (inChunk[error.handled - 1] as number) + 1 : 0;
+        this.logger.error(
+          { groupId: this.options.groupId, partition: key, handled: done, err: error },
+          'handler failed; delivering the message again',
+        );
+        if (done > 0 && incarnation === this.incarnation) this.markHandled(key, queue, chunk.slice(0, done));
         await sleep(delayMs);
         delayMs = Math.min(delayMs * 2, redeliveryMaxMs);
         continue;
       }
       delayMs = redeliveryMinMs;
       if (incarnation !== this.incarnation) return;
-      queue.splice(0, chunk.length);
-      this.handled.set(key, chunk[chunk.length - 1] as ClientMessage);
-      this.queuedCount -= chunk.length;
-      if (this.queuedCount < queuedHigh / 2 && this.stream?.isPaused()) this.stream.resume();
+      this.markHandled(key, queue, chunk);
     }
+  }
+
+  /** The first messages of a partition's queue are handled: their offsets are committed at the next tick. */
+  private markHandled(key: string, queue: ClientMessage[], done: ClientMessage[]) {
+    queue.splice(0, done.length);
+    this.handled.set(key, done[done.length - 1] as ClientMessage);
+    this.queuedCount -= done.length;
+    if (this.queuedCount < queuedHigh / 2 && this.stream?.isPaused()) this.stream.resume();
   }
 
   /**
