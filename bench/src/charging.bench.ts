@@ -3,8 +3,9 @@
 // baseline (one express handler charging a credit by one autocommit `UPDATE … RETURNING`), the same renovation
 // calculator call with 1 credit charged. autocannon drives each with CONNECTIONS (default 50) for ROUNDS (default 3)
 // runs of SECONDS (default 10) after a warm-up (WARMUP_SECONDS, default 120); printed: each run's throughput, p50 and
-// p99 and the median run's, the ratio of the medians, the CPU and the system calls per call of each process over the runs, an idle call's
-// p50 and p90 (one call at a time, timed to the microsecond), and the finance audit of the ledger afterwards.
+// p99 and the median run's, the ratio of the medians, the CPU and the system calls per call of each process over the
+// runs, an idle call's p50 and p90 (one call at a time, timed to the microsecond), and the finance audit of the ledger
+// afterwards.
 import { AdminClient, repoRoot } from '@pds/infra';
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
@@ -64,11 +65,13 @@ const figures = (r: Run) =>
   `${r.perSecond.toFixed(0).padStart(6)} calls/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ` +
   `(${r.calls} calls, ${r.failed} not 200)`;
 
+const perCallFigure = (perCall: number) => (Number.isNaN(perCall) ? '?' : perCall.toFixed(1));
+
 const usageLines = (groups: readonly Group[], before: ReturnType<typeof usageByGroup>, calls: number) => {
   const used = usagePerCall(before, usageByGroup(groups), calls);
   return [
     `CPU ms per call: ${used.map(({ name, msPerCall }) => `${name} ${msPerCall.toFixed(2)}`).join(', ')}`,
-    `system calls per call, read/write: ${used.map((u) => `${u.name} ${u.readsPerCall.toFixed(1)}/${u.writesPerCall.toFixed(1)}`).join(', ')}`,
+    `system calls per call, read/write (? where /proc/<pid>/io was not readable): ${used.map((u) => `${u.name} ${perCallFigure(u.readsPerCall)}/${perCallFigure(u.writesPerCall)}`).join(', ')}`,
   ];
 };
 

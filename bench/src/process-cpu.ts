@@ -21,14 +21,24 @@ interface Proc {
   exitedChildrenCpuSeconds: number;
 }
 
+const readIo = (pid: number): string => {
+  try {
+    return readFileSync(`/proc/${pid}/io`, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
 const readProc = (pid: number): Proc | null => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name in parentheses may hold spaces: the fields after it are read from its closing parenthesis.
     const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
-    const count = (field: string) => Number(new RegExp(`^${field}: (\\d+)$`, 'm').exec(io)?.[1] ?? 0);
+    // Readable only for one's own processes (or as root): a run as another user than PostgreSQL's still gets the CPU,
+    // with its system calls unknown (NaN) instead of losing the process altogether.
+    const io = readIo(pid);
+    const count = (field: string) => Number(new RegExp(`^${field}: (\\d+)$`, 'm').exec(io)?.[1] ?? Number.NaN);
     return {
       pid,
       ppid: Number(after[1]),

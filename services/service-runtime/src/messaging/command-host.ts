@@ -79,6 +79,7 @@ type Prepared = { kind: 'skip' } | { kind: 'answer'; replyTo?: string; reply: Re
 type Outgoing = { topic: string; key: string; value: unknown; headers: Record<string, string> };
 /** Sends under way (in an object: an async function returning the promise itself would wait for it). */
 type Sent = { sent: Promise<void> };
+const nothingSent: Sent = { sent: Promise.resolve() };
 
 /**
  * Consumes a service's command topic and answers each command on its reply topic. A handler that throws leaves the
@@ -202,7 +203,7 @@ export const serveCommands = async (options: {
   };
 
   const handleOne = async (p: Prepared): Promise<Sent> => {
-    if (p.kind === 'skip') return { sent: Promise.resolve() };
+    if (p.kind === 'skip') return nothingSent;
     return inSpan(`handle ${p.kind === 'handle' ? p.handler.spec.type : 'command'}`, SpanKind.CONSUMER, p.parent, async () => {
       if (p.kind === 'answer') {
         return sending([
@@ -220,7 +221,7 @@ export const serveCommands = async (options: {
 
   /** One call of the batch handler for a run of commands; each keeps its own span, log line and reply. */
   const handleRun = async (run: Handled[]): Promise<Sent> => {
-    if (run.length === 0) return { sent: Promise.resolve() };
+    if (run.length === 0) return nothingSent;
     const batch = options.batch as BatchHandler;
     const spans: Span[] = run.map((p) => tracer().startSpan(`handle ${p.handler.spec.type}`, { kind: SpanKind.CONSUMER }, p.parent));
     const within =
