@@ -18,14 +18,24 @@ export interface LogFollowerOptions {
    */
   transactional?: boolean;
   /**
-   * After a pass that found events, the least time before the next (default 5 ms): under a stream of appends a pass
-   * then takes what arrived meanwhile together instead of one notification's worth each.
+   * After a pass that found events, the least time before the next (default `defaultMinPassIntervalMs`): under a
+   * stream of appends a pass then takes what arrived meanwhile together instead of one notification's worth each.
    */
   minPassIntervalMs?: number;
   batchSize?: number;
   /** How often to look even without a notification (notifications can be lost with a connection). */
   pollIntervalMs?: number;
 }
+
+/**
+ * Each pass costs a few round trips to PostgreSQL whatever it carries (a transactional one five: read, BEGIN, the
+ * handler's writes, the checkpoint, COMMIT). Under load (50 connections of charged calls, pg_stat_statements), resting
+ * 25 ms instead of 5 between passes that found events halved the ledger followers' passes (0.070 → 0.033 a charged
+ * call, 12 → 27 events a pass) and their backends' CPU (about 0.11 → 0.05 ms a call). A read model or the relay lags
+ * by that much more under load; a follower of an idle log is not slowed, as the first append after a pass that found
+ * nothing is followed at once.
+ */
+const defaultMinPassIntervalMs = 25;
 
 /** Prepared once per connection (stored after every pass that found events): parsed and planned once, not every time. */
 const storeCheckpointSql = {
@@ -79,7 +89,7 @@ export class LogFollower {
 
   private async run(): Promise<void> {
     const pollIntervalMs = this.options.pollIntervalMs ?? 500;
-    const minPassIntervalMs = this.options.minPassIntervalMs ?? 5;
+    const minPassIntervalMs = this.options.minPassIntervalMs ?? defaultMinPassIntervalMs;
     while (this.running) {
       let read: { events: number; full: boolean };
       try {
