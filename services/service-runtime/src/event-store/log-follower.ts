@@ -18,8 +18,8 @@ export interface LogFollowerOptions {
    */
   transactional?: boolean;
   /**
-   * After a pass that found events, the least time before the next (default `defaultMinPassIntervalMs`): under a
-   * stream of appends a pass then takes what arrived meanwhile together instead of one notification's worth each.
+   * After a pass that found events, the least time before the next (default 25 ms, see `defaultMinPassIntervalMs`):
+   * under a stream of appends a pass then takes what arrived meanwhile together instead of one notification's worth each.
    */
   minPassIntervalMs?: number;
   batchSize?: number;
