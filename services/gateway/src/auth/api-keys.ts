@@ -3,7 +3,7 @@ import { BatchedCalls } from '@pds/service-runtime';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import type { RateDecision } from '../rate-limits/decision';
-import type { AdmitRow, RateLimiter } from '../rate-limits/rate-limiter';
+import { admitColumns, type AdmitRow, type RateLimiter } from '../rate-limits/rate-limiter';
 import type { CalendarWindows } from '../rate-limits/windows';
 
 export interface Caller {
@@ -36,10 +36,13 @@ type Asked = { hash: string; now: Date; calendar: CalendarWindows };
 
 /**
  * Each key's caller from the ledger's `api_callers` read model (the gateway reads no ledger table directly), then
- * `rate_limit_admit` for each request of a known key, in one statement: one round trip for a batch. The callers are
- * materialised in account order and admitted in that order (a nested loop over the materialised rows runs in their
- * order), so every instance takes the accounts' row locks in the same order and two batches cannot deadlock. A
- * custom limit overrides the plan's ($5: each plan's limits). An unknown key gets no row and is counted nowhere.
+ * `rate_limit_admit_many` for each account's requests of the batch, in one statement: one round trip for a batch. The
+ * callers are materialised in account order and each account's requests admitted together in that order (a nested
+ * loop over the materialised rows runs in their order), so every instance takes the accounts' row locks in the same
+ * order and two batches cannot deadlock. Each run is decided once, in a materialised step of its own: joined directly
+ * to the callers, the function could be called again for each of them. A custom limit overrides the plan's ($5: each
+ * plan's limits); an account's keys share its limits, so its requests are one run. An unknown key gets no row and is
+ * counted nowhere.
  *
  * The statement's transaction commits without waiting for its WAL flush (synchronous_commit off for it alone): every
  * instance sees an admission at once, so the limits stay exact while PostgreSQL runs; a PostgreSQL crash can forget
@@ -56,11 +59,18 @@ const identifyAndAdmitSql = `WITH asked AS (
            coalesce(c.rate_per_day, ($5::jsonb -> c.plan ->> 'perDay')::integer) AS per_day,
            coalesce(c.rate_per_month, ($5::jsonb -> c.plan ->> 'perMonth')::integer) AS per_month
       FROM asked a JOIN ${readModels.apiCallers.relation} c ON c.key_hash = a.key_hash
-     ORDER BY c.account_id, a.i
+  ), runs AS MATERIALIZED (
+    SELECT account_id, per_minute, per_day, per_month, array_agg(i ORDER BY i) AS ids, array_agg(stamp ORDER BY i) AS stamps,
+           array_agg(day_start ORDER BY i) AS day_starts, array_agg(month_start ORDER BY i) AS month_starts
+      FROM callers GROUP BY account_id, per_minute, per_day, per_month ORDER BY account_id
+  ), decided AS MATERIALIZED (
+    SELECT runs.ids[r.k] AS i, ${admitColumns}
+      FROM runs
+     CROSS JOIN LATERAL rate_limit_admit_many(runs.account_id, runs.stamps, runs.per_minute, runs.day_starts, runs.per_day, runs.month_starts, runs.per_month) AS r
   )
-  SELECT c.i, c.key_hash, c.account_id, c.plan, c.per_minute, c.per_day, c.per_month, r.*
-    FROM callers c
-   CROSS JOIN LATERAL rate_limit_admit(c.account_id, c.stamp, c.per_minute, c.day_start, c.per_day, c.month_start, c.per_month) AS r
+  SELECT c.i, c.key_hash, c.account_id, c.plan, c.per_minute, c.per_day, c.per_month, d.admitted, d.stamped_at, d.minute_used,
+         d.minute_oldest_at, d.minute_limiting_at, d.day_used, d.month_used
+    FROM decided d JOIN callers c ON c.i = d.i
    ORDER BY c.i`;
 
 /** Prepared once per connection: parsed and planned once, not on every call. */
