@@ -36,13 +36,12 @@ type Asked = { hash: string; now: Date; calendar: CalendarWindows };
 
 /**
  * Each key's caller from the ledger's `api_callers` read model (the gateway reads no ledger table directly), then
- * `rate_limit_admit_many` for each account's requests of the batch, in one statement: one round trip for a batch. The
- * callers are materialised in account order and each account's requests admitted together in that order (a nested
- * loop over the materialised rows runs in their order), so every instance takes the accounts' row locks in the same
- * order and two batches cannot deadlock. Each run is decided once, in a materialised step of its own: joined directly
- * to the callers, the function could be called again for each of them. A custom limit overrides the plan's ($5: each
- * plan's limits); an account's keys share its limits, so its requests are one run. An unknown key gets no row and is
- * counted nowhere.
+ * `rate_limit_admit_many` for each account's requests of the batch, in one statement: one round trip for a batch. Each
+ * account's requests are gathered into one run (its keys share its limits), the runs materialised in account order and
+ * decided in that order (a nested loop over materialised rows runs in their order), so every instance takes the
+ * accounts' row locks in the same order and two batches cannot deadlock. The runs are decided in a materialised step
+ * of their own: joined directly to the callers, the function could be called again for each of them. A custom limit
+ * overrides the plan's ($5: each plan's limits). An unknown key gets no row and is counted nowhere.
  *
  * The statement's transaction commits without waiting for its WAL flush (synchronous_commit off for it alone): every
  * instance sees an admission at once, so the limits stay exact while PostgreSQL runs; a PostgreSQL crash can forget
