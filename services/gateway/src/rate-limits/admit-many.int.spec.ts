@@ -121,6 +121,21 @@ it('counts its own admissions in the window, and names the one whose leaving mak
     [true, 1, at(1)],
     [true, 1, at(2)],
   ]);
+  // A window that starts earlier than the one before: 2 a day, so the 3rd (65 s) is refused with 30 s alone in its
+  // window; the 4th comes stamped at 40 s (the clock went back; the last admission was at 30 s), and both 0 s and 30 s
+  // are inside its window again.
+  const back = await pool.query('SELECT * FROM rate_limit_admit_many($1, $2, 10, $3, 2, $4, 5000) ORDER BY k', [
+    uniqueName('byhand'),
+    [0, 30, 65, 40].map(at),
+    [0, 30, 65, 40].map(() => new Date('2026-11-28T00:00:00Z')),
+    [0, 30, 65, 40].map(() => new Date('2026-11-01T00:00:00Z')),
+  ]);
+  expect(back.rows.map((r) => [r.admitted, r.minute_used, r.minute_oldest_at, r.day_used])).toEqual([
+    [true, 0, null, 0],
+    [true, 1, at(0), 1],
+    [false, 1, at(30), 2],
+    [false, 2, at(0), 2],
+  ]);
   const log = await pool.query('SELECT admitted_at, seq FROM rate_limit_admissions WHERE account_id = $1 ORDER BY seq', [accountId]);
   expect(log.rows.map((r) => [r.admitted_at, Number(r.seq)])).toEqual([
     [at(1), 0],

@@ -274,8 +274,9 @@ describe('migration 007', () => {
         },
       ]);
       expect((await client.query(`SELECT to_regclass('rate_limit_counters') AS t`)).rows).toEqual([{ t: null }]);
-      // The function the limiter calls now, from a later migration.
+      // The function the limiter calls now, from later migrations.
       await client.query(sqlOf('024_rate_limit_admit_many.sql'));
+      await client.query(sqlOf('025_rate_limit_admit_many_window.sql'));
       await client.query('COMMIT');
     } finally {
       await client.end();
