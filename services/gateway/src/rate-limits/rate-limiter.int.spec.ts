@@ -228,6 +228,54 @@ describe('rate_limit_sweep', () => {
     setNow(at('2026-11-01T00:08:00.000Z'));
     expect(await limiter.admit(idle, basic)).toEqual(idleModel.admit(basic, at('2026-11-01T00:08:00.000Z')));
   });
+
+  it('drops at most a batch a call, account by account in key order and oldest first, orphaned admissions too', async () => {
+    const own = new pg.Pool({ connectionString: await freshDatabase('ratelimitsweepbatch'), max: 2 });
+    try {
+      const { limiter, setNow } = limiterAt(own);
+      for (const [account, iso] of [
+        ['a', '10:00:00'],
+        ['b', '10:00:05'],
+        ['a', '10:00:10'],
+        ['b', '10:00:15'],
+        ['a', '10:00:20'],
+        ['a', '10:05:00'],
+      ] as const) {
+        setNow(at(`2026-07-15T${iso}.000Z`));
+        expect(await limiter.admit(account, basic)).toMatchObject({ admitted: true });
+      }
+      // An admission whose account row has gone (the row is dropped as idle; its log may outlast it by a sweep).
+      await own.query(`INSERT INTO rate_limit_admissions (account_id, admitted_at, seq) VALUES ('c', '2026-07-15T10:00:01Z', 0)`);
+      // At 10:04 the admissions before 10:02 are 2 minutes old; every account was active this month, so none is idle.
+      const sweep = async () =>
+        (
+          await own.query<{ dropped: number }>('SELECT rate_limit_sweep($1, $2, 2) AS dropped', [
+            at('2026-07-15T10:04:00.000Z'),
+            calendarWindowsAt(at('2026-07-15T10:04:00.000Z')).month.start,
+          ])
+        ).rows[0]!.dropped;
+      const left = async () => ({
+        a: await admissionStamps('a', own),
+        b: await admissionStamps('b', own),
+        c: await admissionStamps('c', own),
+      });
+      const ms = (iso: string) => Date.parse(`2026-07-15T${iso}.000Z`);
+
+      expect(await sweep()).toBe(2); // a's 10:00:00 and 10:00:10
+      expect(await left()).toEqual({ a: [ms('10:00:20'), ms('10:05:00')], b: [ms('10:00:05'), ms('10:00:15')], c: [ms('10:00:01')] });
+      expect(await sweep()).toBe(2); // a's 10:00:20, then b's 10:00:05
+      expect(await left()).toEqual({ a: [ms('10:05:00')], b: [ms('10:00:15')], c: [ms('10:00:01')] });
+      expect(await sweep()).toBe(2); // b's 10:00:15, then c's
+      expect(await left()).toEqual({ a: [ms('10:05:00')], b: [], c: [] });
+      expect(await sweep()).toBe(0);
+      expect((await own.query('SELECT account_id FROM rate_limit_accounts ORDER BY 1')).rows).toEqual([
+        { account_id: 'a' },
+        { account_id: 'b' },
+      ]);
+    } finally {
+      await own.end();
+    }
+  });
 });
 
 describe('migration 007', () => {
