@@ -5,7 +5,8 @@
 // runs of SECONDS (default 10) after a warm-up (WARMUP_SECONDS, default 120); printed: each run's throughput, p50 and
 // p99 and the median run's, the ratio of the medians, the CPU and the system calls per call of each process over the
 // runs, an idle call's p50 and p90 (one call at a time, timed to the microsecond), and the finance audit of the ledger
-// afterwards.
+// afterwards. TIMELINE=1 adds, for each of the stack's runs, where in time its slowest calls fell, beside the garbage
+// collections and event-loop stalls of each process (timeline.ts).
 import { AdminClient, repoRoot } from '@pds/infra';
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,7 +16,8 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { usageByGroup, usagePerCall, type Group } from './process-cpu';
-import { benchServers, percentile, startBenchStack } from './servers';
+import { benchLogDir, benchServers, percentile, startBenchStack } from './servers';
+import { pausesIn, timelineLines, type Answered } from './timeline';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const path = '/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10';
@@ -33,6 +35,7 @@ const idleCalls = 300;
 // BENCH_PG=durable: PostgreSQL flushing every commit to disk, as `npm start` runs it, for both sides; by default the
 // throwaway cluster the tests use (no flushes), as every figure of this benchmark so far was measured.
 const durable = process.env.BENCH_PG === 'durable';
+const timeline = process.env.TIMELINE === '1';
 
 const startBaseline = async (databaseUrl: string, port: number) => {
   const child = spawn(process.execPath, [join(repoRoot, 'bench', 'dist', 'baseline-server.js')], {
@@ -48,9 +51,19 @@ const startBaseline = async (databaseUrl: string, port: number) => {
 
 type Run = { calls: number; failed: number; perSecond: number; p50: number; p99: number };
 
-/** autocannon against one URL for `duration` seconds. */
-const cannon = async (url: string, apiKey: string, options: { connections: number; duration: number }): Promise<Run> => {
-  const result = await autocannon({ url, headers: { 'x-api-key': apiKey }, ...options });
+/** autocannon against one URL for `duration` seconds; each call's answer added to `answered` when given. */
+const cannon = async (
+  url: string,
+  apiKey: string,
+  options: { connections: number; duration: number },
+  answered?: Answered[],
+): Promise<Run> => {
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, headers: { 'x-api-key': apiKey }, ...options }, (error, done) =>
+      error ? reject(error as Error) : resolve(done),
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => answered?.push({ at: Date.now(), ms }));
+  });
   const ok = result['2xx'];
   return {
     calls: ok + result.non2xx,
@@ -79,11 +92,16 @@ const usageLines = (groups: readonly Group[], before: ReturnType<typeof usageByG
  * The measured runs after the warm-up, each printed, and the median one by throughput; each process's CPU per call over
  * all of them (the load generator's own included, as `autocannon`).
  */
-const measured = async (label: string, url: string, apiKey: string, groups: readonly Group[]) => {
+const measured = async (label: string, url: string, apiKey: string, groups: readonly Group[], logDir?: string) => {
   await cannon(url, apiKey, { connections, duration: warmupSeconds });
   const before = usageByGroup(groups);
   const runs: Run[] = [];
-  for (let i = 0; i < rounds; i++) runs.push(await cannon(url, apiKey, { connections, duration: seconds }));
+  const answers: Answered[][] = [];
+  for (let i = 0; i < rounds; i++) {
+    const answered = logDir ? [] : undefined;
+    runs.push(await cannon(url, apiKey, { connections, duration: seconds }, answered));
+    if (answered) answers.push(answered);
+  }
   const used = usageLines(
     groups,
     before,
@@ -94,6 +112,13 @@ const measured = async (label: string, url: string, apiKey: string, groups: read
   for (const [i, r] of runs.entries()) log(`    run ${i + 1}${' '.repeat(48)}${figures(r)}`);
   log(`    median${' '.repeat(47)}${figures(run)}`);
   for (const line of used) log(`    ${line}`);
+  if (logDir) {
+    const pauses = pausesIn(logDir);
+    for (const [i, answered] of answers.entries()) {
+      log(`    timeline of run ${i + 1}:`);
+      for (const line of timelineLines(answered, pauses)) log(`      ${line}`);
+    }
+  }
   return run;
 };
 
@@ -179,6 +204,10 @@ const compare = async (servers: Awaited<ReturnType<typeof benchServers>>) => {
     baseline.stop();
   }
 
+  if (timeline) {
+    // Every process the stack starts is given PDS_NODE_FLAGS (infra's stack.ts).
+    process.env.PDS_NODE_FLAGS = `${process.env.PDS_NODE_FLAGS ?? ''} --require ${join(repoRoot, 'bench', 'dist', 'pause-watch.js')}`;
+  }
   const stack = await startBenchStack(servers);
   // The three on a chargeable call's path, and the two others: what they spend while it runs is spent on its machine.
   const services = (['gateway', 'billing-ledger', 'analysis', 'location', 'land-registry-orders'] as const).map((name) => ({
@@ -190,10 +219,13 @@ const compare = async (servers: Awaited<ReturnType<typeof benchServers>>) => {
       rateLimits: { perMinute: 1_000_000, perDay: 100_000_000, perMonth: 100_000_000 },
       cycle: 'non_renewing',
     });
-    const full = await measured('whole stack (event-sourced ledger over Kafka)', `${stack.gatewayUrl}${path}`, account.apiKey, [
-      ...services,
-      ...platform,
-    ]);
+    const full = await measured(
+      'whole stack (event-sourced ledger over Kafka)',
+      `${stack.gatewayUrl}${path}`,
+      account.apiKey,
+      [...services, ...platform],
+      timeline ? benchLogDir(servers.work) : undefined,
+    );
     log(
       `  ratio of the medians (stack ÷ baseline): throughput ${(full.perSecond / base.perSecond).toFixed(2)}, ` +
         `p50 ${(full.p50 / base.p50).toFixed(1)}×, p99 ${(full.p99 / base.p99).toFixed(1)}×`,

@@ -41,6 +41,9 @@ export const benchServers = async (log: (line: string) => void, options: { durab
 export const percentile = (sortedMs: number[], p: number) =>
   sortedMs[Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1)] as number;
 
+/** Where the stack of a benchmark run writes each process's log (`<process>.log`). */
+export const benchLogDir = (work: string) => join(work, 'logs');
+
 /** The five services on the bench's servers, logging warnings only (BENCH_LOG_LEVEL to see more); the operator API's token is `bench-token`. */
 export const startBenchStack = (servers: { work: string; brokers: string; databaseUrl: string }) =>
   ServiceStack.start({
@@ -50,6 +53,6 @@ export const startBenchStack = (servers: { work: string; brokers: string; databa
     port: 18380,
     adminPort: 18381,
     adminToken: 'bench-token',
-    logDir: join(servers.work, 'logs'),
+    logDir: benchLogDir(servers.work),
     env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
   });
