@@ -1,10 +1,10 @@
 // `npm run bench:rate-limit-sweep`: what the gateway's once-a-minute sweep of the rate-limit log costs PostgreSQL
 // when one account is admitted RATE times a second (default 1,000, as under bench:charging) among QUIET_ACCOUNTS
 // (default 2,000) accounts with a few admissions each. The log holds 3 minutes when the sweep comes (admissions are
-// kept 2 minutes) and the sweep drops the oldest minute, in the gateway's batches (`RateLimiter.sweep`: statements of
-// 10,000 rows until one drops fewer, at most 20); a minute is then added, the table vacuumed (as autovacuum would),
-// and the sweep timed again, MINUTES times (default 4). The sweep runs on the PostgreSQL the calls use, all at once,
-// so its time is a pause that every call in flight may share.
+// kept 2 minutes) and the gateway's own sweep (`RateLimiter.sweep`, in its batches) drops the oldest minute; a minute
+// is then added, the table vacuumed (as autovacuum would), and the sweep timed again, MINUTES times (default 4). The
+// sweep runs on the PostgreSQL the calls use, all at once, so its time is a pause that every call in flight may share.
+import { RateLimiter } from '@pds/gateway';
 import { createDatabase, migrate, startDebianPostgres } from '@pds/infra';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,17 +15,15 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const rate = Number(process.env.RATE ?? 1_000);
 const quietAccounts = Number(process.env.QUIET_ACCOUNTS ?? 2_000);
 const minutes = Number(process.env.MINUTES ?? 4);
-const sweepBatchRows = 10_000;
-const sweepBatchesMax = 20;
 
-// Business time: a Thursday in July (BST), so the UK day and month are those of 1 and 15 July.
+// Business time: Wednesday 15 July 2026, in BST: the UK day began at 23:00 UTC on the 14th, the month at 23:00 UTC on 30 June.
 const t0 = Date.parse('2026-07-15T10:00:00.000Z');
 const dayStart = new Date('2026-07-14T23:00:00.000Z');
 const monthStart = new Date('2026-06-30T23:00:00.000Z');
 const busy = 'acc_busy';
 
 /** The busy account's admissions in [fromS, toS) seconds after t0, evenly spaced, and its row as the gateway leaves it. */
-const admitBusy = async (db: pg.Client, fromS: number, toS: number, seq: number) => {
+const admitBusy = async (db: pg.Pool, fromS: number, toS: number, seq: number) => {
   const n = (toS - fromS) * rate;
   await db.query(
     `INSERT INTO rate_limit_admissions (account_id, admitted_at, seq)
@@ -43,7 +41,7 @@ const admitBusy = async (db: pg.Client, fromS: number, toS: number, seq: number)
 };
 
 /** Each quiet account: 5 admissions spread over the first 3 minutes. */
-const admitQuiet = async (db: pg.Client) => {
+const admitQuiet = async (db: pg.Pool) => {
   await db.query(
     `INSERT INTO rate_limit_admissions (account_id, admitted_at, seq)
      SELECT 'acc_quiet_' || a, $1::timestamptz + ((a * 7 + k * 37) % 180) * interval '1 second', k
@@ -57,26 +55,14 @@ const admitQuiet = async (db: pg.Client) => {
   );
 };
 
-/** The gateway's sweep at `atS` seconds after t0: its statements and rows, timed. */
-const sweep = async (db: pg.Client, atS: number) => {
+/** The gateway's sweep at `atS` seconds after t0: its rows, timed. */
+const sweep = async (limiter: RateLimiter, atS: number) => {
   const began = performance.now();
-  let rows = 0;
-  let statements = 0;
-  for (let batch = 0; batch < sweepBatchesMax; batch++) {
-    const { rows: result } = await db.query<{ dropped: number }>('SELECT rate_limit_sweep($1, $2, $3) AS dropped', [
-      new Date(t0 + atS * 1000),
-      monthStart,
-      sweepBatchRows,
-    ]);
-    statements += 1;
-    const dropped = result[0]?.dropped ?? 0;
-    rows += dropped;
-    if (dropped < sweepBatchRows) break;
-  }
-  return { ms: performance.now() - began, rows, statements };
+  const rows = await limiter.sweep(new Date(t0 + atS * 1000));
+  return { ms: performance.now() - began, rows };
 };
 
-const logRows = async (db: pg.Client) =>
+const logRows = async (db: pg.Pool) =>
   Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM rate_limit_admissions')).rows[0]?.n);
 
 const main = async () => {
@@ -86,8 +72,9 @@ const main = async () => {
   try {
     const url = await createDatabase(postgres.adminUrl, `bench_sweep_${Date.now()}`);
     await migrate(url);
-    const db = new pg.Client({ connectionString: url });
-    await db.connect();
+    const db = new pg.Pool({ connectionString: url, max: 1 });
+    // It sweeps only when asked to.
+    const limiter = new RateLimiter(db, () => new Date(t0), { sweepEveryMs: Infinity });
     try {
       log(`rate-limit sweep: one account at ${rate} admissions/s among ${quietAccounts} accounts with 5 each; a sweep a minute`);
       let seq = await admitBusy(db, 0, 180, 0);
@@ -97,10 +84,10 @@ const main = async () => {
       for (let minute = 0; minute < minutes; minute++) {
         const atS = 180 + minute * 60;
         const before = await logRows(db);
-        const swept = await sweep(db, atS);
+        const swept = await sweep(limiter, atS);
         times.push(swept.ms);
         log(
-          `  sweep at ${atS} s: log of ${before} rows, ${swept.rows} dropped in ${swept.statements} statements, ` +
+          `  sweep at ${atS} s: log of ${before} rows, ${swept.rows} dropped, ` +
             `${swept.ms.toFixed(0)} ms (${((swept.ms * 1000) / Math.max(1, swept.rows)).toFixed(1)} µs a row)`,
         );
         seq = await admitBusy(db, atS, atS + 60, seq);

@@ -1,1 +1,2 @@
 export { createApp } from './app';
+export { RateLimiter } from './rate-limits/rate-limiter';
