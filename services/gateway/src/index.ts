@@ -1,2 +1,2 @@
-export { createApp } from './app';
+export { createGatewayServer } from './app';
 export { RateLimiter } from './rate-limits/rate-limiter';

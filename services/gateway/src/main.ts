@@ -2,7 +2,7 @@ import { bootService, envMs, RequestReplyClient } from '@pds/service-runtime';
 import express from 'express';
 import pg from 'pg';
 import { adminRoutes } from './admin/admin-routes';
-import { createApp } from './app';
+import { createGatewayServer } from './app';
 import { LedgerClient } from '@pds/ledger-client';
 import { answerClientErrors } from './http/client-errors';
 import type { GatewayDeps } from './deps';
@@ -38,7 +38,7 @@ const main = async () => {
   };
 
   const port = Number(process.env.PORT ?? 8080);
-  const server = createApp(deps, rt.logger).listen(port, process.env.HOST ?? '127.0.0.1');
+  const server = createGatewayServer(deps, rt.logger).listen(port, process.env.HOST ?? '127.0.0.1');
   // Idle keep-alive connections outlive the clients' pools, so that a client never sends a request on a connection
   // the server is closing (Node's 5 s default loses such requests before they are read).
   server.keepAliveTimeout = 65_000;

@@ -1,6 +1,6 @@
-import { operations, type Operation, type UnauthenticatedCode } from '@pds/contracts';
+import type { UnauthenticatedCode } from '@pds/contracts';
 import type { Logger, RequestContext } from '@pds/service-runtime';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Caller } from '../auth/api-keys';
 import type { GatewayDeps } from '../deps';
 import { locals } from './request-context';
@@ -17,30 +17,28 @@ export interface CallerLocals {
   ctx: CallContext;
 }
 
-/** The caller of a request that passed `identifyCaller`; undefined before (an error raised in matching the path). */
+/** The caller of a request that passed `identify`; undefined before. */
 export const callerOf = (res: Response): CallerLocals | undefined =>
   res.locals.caller ? (res.locals as unknown as CallerLocals) : undefined;
 
 export const unexpectedErrorMessage = 'Unexpected error; nothing was charged. Retry, and quote X-Request-Id if it persists.';
 
-// The specification names the 401 code per operation; a path with no operation gets the usual one.
-const pathPatterns = (Object.values(operations) as Operation[]).map((o) => ({
-  pattern: new RegExp(`^${o.path.replace(/\{[A-Za-z0-9_]+\}/g, '[^/]+')}/?$`),
-  code: o.unauthenticatedCode ?? 'UNAUTHORIZED',
-}));
-const unauthenticatedCodeFor = (path: string): UnauthenticatedCode =>
-  pathPatterns.find((p) => p.pattern.test(path))?.code ?? 'UNAUTHORIZED';
-
 /**
  * Answers 401 (charging nothing) when the key is missing or unknown, 429 when the caller is over a limit; otherwise
- * records the caller and its call context for what follows. `path` is relative to `/api/v1`.
+ * records the caller and its call context for what follows. The specification names the 401 code per operation
+ * (`unauthenticatedCode`); a path with no operation gets the usual one.
  */
-export const identify = async (deps: GatewayDeps, req: Request, res: Response): Promise<CallerLocals | undefined> => {
+export const identify = async (
+  deps: GatewayDeps,
+  req: Request,
+  res: Response,
+  unauthenticatedCode: UnauthenticatedCode = 'UNAUTHORIZED',
+): Promise<CallerLocals | undefined> => {
   const known = callerOf(res);
   if (known) return known;
   const admitted = await deps.apiKeys.admit(req.header('x-api-key'));
   if (!admitted) {
-    sendError(res, unauthenticatedCodeFor(req.path), 'A valid API key is required in the X-API-Key header.');
+    sendError(res, unauthenticatedCode, 'A valid API key is required in the X-API-Key header.');
     return undefined;
   }
   const { caller, rate } = admitted;
@@ -59,9 +57,4 @@ export const identify = async (deps: GatewayDeps, req: Request, res: Response): 
     return undefined;
   }
   return { caller, ctx };
-};
-
-/** `identify` as express middleware: the first thing every authenticated path does. */
-export const identifyCaller = (deps: GatewayDeps) => async (req: Request, res: Response, next: NextFunction) => {
-  if (await identify(deps, req, res)) next();
 };

@@ -1,14 +1,14 @@
-import type { ErrorCode } from '@pds/contracts';
-import type { NextFunction, Request, Response } from 'express';
+import type { ErrorCode, UnauthenticatedCode } from '@pds/contracts';
+import type { Request, Response } from 'express';
 import type { GatewayDeps } from '../deps';
 import { callerOf, identify, unexpectedErrorMessage } from './caller';
 import { sendError } from './respond';
 
 // A request that cannot be read: its body (not JSON, too large, in a charset or encoding we do not read) or its path
-// (not valid percent-encoding). These fail in express before any handler runs; the caller is known by then (the key
-// is checked first), so the answer still carries its billing headers.
+// (not valid percent-encoding). These fail before any handler runs; the caller is known by then (the key is checked
+// first), so the answer still carries its billing headers. So does the answer to anything else that fails there.
 
-type RequestError = Error & { status?: number; type?: string };
+export type RequestError = Error & { status?: number; type?: string };
 
 const refusals: Record<string, { code: ErrorCode; message: string }> = {
   'entity.parse.failed': { code: 'INVALID_PARAMETERS', message: 'The request body is not valid JSON.' },
@@ -25,11 +25,11 @@ const refusals: Record<string, { code: ErrorCode; message: string }> = {
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'The request body may be sent as is, or with Content-Encoding gzip, deflate or br.',
   },
+  'path.undecodable': {
+    code: 'INVALID_PARAMETERS',
+    message: 'The request path is not valid percent-encoding (e.g. a lone `%` or a broken UTF-8 sequence).',
+  },
 };
-
-/** Express's router fails a path parameter it cannot decode with a 400 and this message. */
-const isPathDecodeFailure = (error: RequestError) =>
-  error.status === 400 && error.type === undefined && /^Failed to decode param/.test(error.message);
 
 /** By status, for what the parser reports without a type of its own (a corrupt compressed body, say). */
 const byStatus: Record<number, { code: ErrorCode; message: string }> = {
@@ -43,25 +43,26 @@ const byStatus: Record<number, { code: ErrorCode; message: string }> = {
 
 const refusalOf = (error: RequestError) => {
   if (error.type && refusals[error.type]) return refusals[error.type];
-  if (isPathDecodeFailure(error))
-    return {
-      code: 'INVALID_PARAMETERS' as const,
-      message: 'The request path is not valid percent-encoding (e.g. a lone `%` or a broken UTF-8 sequence).',
-    };
   return error.status === undefined ? undefined : byStatus[error.status];
 };
 
-export const requestErrors = (deps: GatewayDeps) => async (error: RequestError, req: Request, res: Response, next: NextFunction) => {
-  if (res.headersSent) return next(error);
+/**
+ * Answers a request that failed before its handler, with the caller's billing headers. Rejects (for the app's own
+ * error handler) when it cannot: the answer already begun, or the caller not identifiable.
+ */
+export const refuseUnreadable = async (
+  deps: GatewayDeps,
+  error: RequestError,
+  req: Request,
+  res: Response,
+  unauthenticatedCode?: UnauthenticatedCode,
+): Promise<void> => {
+  if (res.headersSent) throw error;
   const refusal = refusalOf(error);
-  try {
-    const who = callerOf(res) ?? (await identify(deps, req, res));
-    if (!who) return;
-    const balance = await deps.balanceFor(who.ctx, who.caller.accountId);
-    if (refusal) return sendError(res, refusal.code, refusal.message, { balance });
-    who.ctx.logger.error({ err: error }, 'unhandled error');
-    sendError(res, 'INTERNAL_SERVER_ERROR', unexpectedErrorMessage, { balance });
-  } catch (failure) {
-    next(failure);
-  }
+  const who = callerOf(res) ?? (await identify(deps, req, res, unauthenticatedCode));
+  if (!who) return;
+  const balance = await deps.balanceFor(who.ctx, who.caller.accountId);
+  if (refusal) return sendError(res, refusal.code, refusal.message, { balance });
+  who.ctx.logger.error({ err: error }, 'unhandled error');
+  sendError(res, 'INTERNAL_SERVER_ERROR', unexpectedErrorMessage, { balance });
 };

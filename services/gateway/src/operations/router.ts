@@ -1,23 +1,21 @@
-import {
-  expressPath,
-  operations,
-  type AuthenticatedOperationId,
-  type Operation,
-  type Operations,
-  type PublicOperationId,
-} from '@pds/contracts';
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import type { AuthenticatedOperationId, Operation, Operations, PublicOperationId } from '@pds/contracts';
+import express, { type Request, type Response } from 'express';
 import type { GatewayDeps } from '../deps';
-import { asset, sendAsset } from '../http/api-docs';
-import { identifyCaller } from '../http/caller';
-import { requestErrors } from '../http/request-errors';
+import { asset, sendAsset, type Asset } from '../http/api-docs';
+import { callerOf, identify } from '../http/caller';
+import { refuseUnreadable, type RequestError } from '../http/request-errors';
 import { sendError } from '../http/respond';
 import type { OperationHandler } from './handler';
 import { operationHandler } from './pipeline';
+import { RouteTable, type RoutedPath } from './route-table';
 
-// Express routing generated from the route table (`operations` in the contracts) and the handlers: every declared
-// operation is routed, and nothing else is. A path answers 405 with `Allow` for methods it does not have, HEAD
-// included (express would otherwise run a GET, and charge for it, to answer a HEAD), and 404 for paths it has not.
+// Everything under /api/v1, routed from the route table (`operations` in the contracts) and the handlers: every
+// declared operation is routed, and nothing else is. One lookup of the path (see RouteTable) instead of express's
+// nested routers, which tried each route's pattern in turn.
+// The order of the checks is the API's: a public document is served without a key; anything else is answered 401
+// without a valid key whatever its path, method or body, then 400 for a path that cannot be decoded, 404 for a path
+// not declared and 405 with `Allow` for a method it does not have (HEAD included: a HEAD must not run, and charge
+// for, a GET), each with the caller's billing headers.
 
 export type Handlers = { [K in AuthenticatedOperationId]: OperationHandler<Operations[K]> };
 export type PublicHandlers = { [K in PublicOperationId]: () => unknown };
@@ -25,74 +23,84 @@ export type PublicHandlers = { [K in PublicOperationId]: () => unknown };
 const bodyLimit = '100kb';
 const jsonBody = express.json({ limit: bodyLimit });
 
-const byPath = () => {
-  const paths = new Map<string, Operation[]>();
-  for (const operation of Object.values(operations) as Operation[])
-    paths.set(operation.path, [...(paths.get(operation.path) ?? []), operation]);
-  return paths;
-};
-
-/** Names the operation a request reached, for its metrics; a request that reaches none is counted as `none`. */
-const reached = (operationId: string) => (_req: Request, res: Response, next: NextFunction) => {
-  res.locals.operationId = operationId;
-  next();
-};
-
-const methodNotAllowed = (allow: string) => (_req: Request, res: Response) => {
-  res.setHeader('Allow', allow);
-  sendError(res, 'METHOD_NOT_ALLOWED', `This path answers ${allow} only; see /api/v1/openapi.json.`, { balance: res.locals.balance });
-};
-
-/**
- * Public operations (the interface description): served before any key is asked for. Each answers a document fixed
- * for the life of the process, written once, with its content hash as its ETag, so a client revalidates (304) instead
- * of reading it again.
- */
-export const publicRoutes = (handlers: PublicHandlers) => {
-  const router = Router();
-  for (const operation of Object.values(operations) as Operation[]) {
-    if (!operation.public) continue;
-    const file = asset(JSON.stringify(handlers[operation.operationId as PublicOperationId]()), 'application/json; charset=utf-8');
-    router[operation.method](expressPath(operation.path), reached(operation.operationId), (_req, res) => sendAsset(res, file, 'no-cache'));
-  }
-  return router;
-};
+/** express.json as a promise: the error it would pass on (unreadable body), or undefined once `req.body` is read. */
+const readJsonBody = (req: Request, res: Response) =>
+  new Promise<RequestError | undefined>((resolve) => jsonBody(req, res, (error?: unknown) => resolve(error as RequestError | undefined)));
 
 /**
  * Every call is run, billed and answered in full: express would answer `If-None-Match: *` (or a matching ETag) with a
  * 304 and no body, after the call had been charged. The app sends no ETag, and the request's validators are dropped.
  */
-const unconditional = (req: Request, _res: Response, next: NextFunction) => {
+const unconditional = (req: Request) => {
   delete req.headers['if-none-match'];
   delete req.headers['if-modified-since'];
-  next();
 };
 
-/** Every authenticated operation under `/api/v1`, behind the key check. */
-export const operationRoutes = (deps: GatewayDeps, handlers: Handlers) => {
-  const router = Router();
-  router.use(unconditional, identifyCaller(deps));
-  const withBalance = async (_req: Request, res: Response, next: NextFunction) => {
-    const { caller, ctx } = res.locals;
-    res.locals.balance = await deps.balanceFor(ctx, caller.accountId);
-    next();
-  };
-  for (const [path, declared] of byPath()) {
-    const route = router.route(expressPath(path));
-    const allow = declared.map((o) => o.method.toUpperCase()).join(', ');
-    // Express answers a HEAD by running the GET; a chargeable GET must not run (or charge) for one.
-    if (declared.some((o) => o.method === 'get' && !o.public)) route.head(withBalance, methodNotAllowed(allow));
-    for (const operation of declared) {
-      if (operation.public) continue;
+/** An authenticated operation, ready to run: its handler and whether it reads a JSON body. */
+interface Routed {
+  operation: Operation;
+  run: (req: Request, res: Response) => Promise<void>;
+}
+
+/**
+ * Answers a request under /api/v1, given its path there (see `underApi`); rejects only when it cannot answer at all
+ * (for the server's last-resort 500). Public operations (the
+ * interface description) answer a document fixed for the life of the process, written once, with its content hash as
+ * its ETag, so a client revalidates (304) instead of reading it again; GET and HEAD only.
+ */
+export const apiRoutes = (deps: GatewayDeps, handlers: Handlers, publicHandlers: PublicHandlers, table = new RouteTable()) => {
+  const documents = new Map<string, Asset>();
+  const authenticated = new Map<Operation, Routed>();
+  for (const route of table.routes)
+    for (const operation of route.byMethod.values()) {
+      if (operation.public) {
+        const document = JSON.stringify(publicHandlers[operation.operationId as PublicOperationId]());
+        documents.set(operation.operationId, asset(document, 'application/json; charset=utf-8'));
+        continue;
+      }
       const handler = handlers[operation.operationId as AuthenticatedOperationId] as OperationHandler<Operation>;
-      const read = operation.request.body ? [jsonBody] : [];
-      route[operation.method](reached(operation.operationId), ...read, operationHandler(deps, operation, handler));
+      authenticated.set(operation, { operation, run: operationHandler(deps, operation, handler) });
     }
-    route.all(withBalance, methodNotAllowed(allow));
-  }
-  router.use(withBalance, (_req: Request, res: Response) =>
-    sendError(res, 'NOT_FOUND', 'No such endpoint; see /api/v1/openapi.json.', { balance: res.locals.balance }),
-  );
-  router.use(requestErrors(deps));
-  return router;
+
+  const withBalance = async (res: Response) => {
+    const who = callerOf(res)!;
+    return deps.balanceFor(who.ctx, who.caller.accountId);
+  };
+  const methodNotAllowed = async (res: Response, route: RoutedPath) => {
+    res.setHeader('Allow', route.allow);
+    sendError(res, 'METHOD_NOT_ALLOWED', `This path answers ${route.allow} only; see /api/v1/openapi.json.`, {
+      balance: await withBalance(res),
+    });
+  };
+
+  const answer = async (req: Request, res: Response, relative: string) => {
+    const matched = table.match(relative);
+    const route = matched.found ? matched.route : undefined;
+    const declared = route?.byMethod.get(req.method === 'HEAD' ? 'GET' : req.method);
+    if (declared?.public) {
+      res.locals.operationId = declared.operationId;
+      return sendAsset(res, documents.get(declared.operationId)!, 'no-cache');
+    }
+    unconditional(req);
+    if (!(await identify(deps, req, res, route?.unauthenticatedCode))) return;
+    if (!matched.found) {
+      if (matched.undecodable) return refuseUnreadable(deps, { status: 400, type: 'path.undecodable' } as RequestError, req, res);
+      return sendError(res, 'NOT_FOUND', 'No such endpoint; see /api/v1/openapi.json.', { balance: await withBalance(res) });
+    }
+    // HEAD is never the GET's (whose answer would be run, and charged, to be thrown away).
+    const operation = req.method === 'HEAD' ? undefined : declared;
+    const routed = operation && authenticated.get(operation);
+    if (!routed) return methodNotAllowed(res, matched.route);
+    res.locals.operationId = routed.operation.operationId;
+    req.params = matched.params;
+    if (routed.operation.request.body) {
+      const unreadable = await readJsonBody(req, res);
+      if (unreadable) return refuseUnreadable(deps, unreadable, req, res);
+    }
+    await routed.run(req, res);
+  };
+
+  // Whatever fails before the handler (which answers its own failures) is answered with the billing headers too.
+  return (req: Request, res: Response, relative: string) =>
+    answer(req, res, relative).catch((error: RequestError) => refuseUnreadable(deps, error, req, res));
 };
