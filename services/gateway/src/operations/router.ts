@@ -36,7 +36,7 @@ const unconditional = (req: Request) => {
   delete req.headers['if-modified-since'];
 };
 
-/** An authenticated operation, ready to run: its handler and whether it reads a JSON body. */
+/** An authenticated operation and its handler, ready to run. */
 interface Routed {
   operation: Operation;
   run: (req: Request, res: Response) => Promise<void>;
@@ -44,9 +44,9 @@ interface Routed {
 
 /**
  * Answers a request under /api/v1, given its path there (see `underApi`); rejects only when it cannot answer at all
- * (for the server's last-resort 500). Public operations (the
- * interface description) answer a document fixed for the life of the process, written once, with its content hash as
- * its ETag, so a client revalidates (304) instead of reading it again; GET and HEAD only.
+ * (for the server's last-resort 500). Public operations (the interface description) answer a document fixed for the
+ * life of the process, written once, with its content hash as its ETag, so a client revalidates (304) instead of
+ * reading it again; GET and HEAD only.
  */
 export const apiRoutes = (deps: GatewayDeps, handlers: Handlers, publicHandlers: PublicHandlers, table = new RouteTable()) => {
   const documents = new Map<string, Asset>();
