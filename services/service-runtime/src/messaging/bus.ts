@@ -5,6 +5,7 @@ import { envMs } from '../config';
 import type { Logger } from '../observability/logger';
 import { GroupConsumer, type SubscribeOptions, type Subscription } from './group-consumer';
 import { kafkaClient, type KafkaClient } from './kafka-client';
+import { keyPartitionHash } from './murmur2';
 
 export { batchMessagesMax, PartlyHandled, type IncomingMessage, type SubscribeOptions, type Subscription } from './group-consumer';
 
@@ -79,8 +80,9 @@ export class KafkaBus {
       ...this.clientOptions(),
       idempotent: true,
       serializers: kafkaClient.stringSerializers,
-      // The same partition for a key as every other Kafka client (murmur2, as the Java client).
-      partitioner: kafkaClient.compatibilityPartitioner,
+      // The same partition for a key as every other Kafka client (murmur2, as the Java client), without the client's
+      // BigInt arithmetic (see murmur2.ts).
+      partitioner: (_message, key) => (key ? keyPartitionHash(key) : 0),
     });
     this.admin = new kafkaClient.Admin(this.clientOptions());
     await this.admin.metadata({ topics: [], forceUpdate: true });
