@@ -1,4 +1,4 @@
-import type { ErrorCode, UnauthenticatedCode } from '@pds/contracts';
+import type { ErrorCode } from '@pds/contracts';
 import type { Request, Response } from 'express';
 import type { GatewayDeps } from '../deps';
 import { callerOf, identify, unexpectedErrorMessage } from './caller';
@@ -50,16 +50,10 @@ const refusalOf = (error: RequestError) => {
  * Answers a request that failed before its handler, with the caller's billing headers. Rejects (for the app's own
  * error handler) when it cannot: the answer already begun, or the caller not identifiable.
  */
-export const refuseUnreadable = async (
-  deps: GatewayDeps,
-  error: RequestError,
-  req: Request,
-  res: Response,
-  unauthenticatedCode?: UnauthenticatedCode,
-): Promise<void> => {
+export const refuseUnreadable = async (deps: GatewayDeps, error: RequestError, req: Request, res: Response): Promise<void> => {
   if (res.headersSent) throw error;
   const refusal = refusalOf(error);
-  const who = callerOf(res) ?? (await identify(deps, req, res, unauthenticatedCode));
+  const who = callerOf(res) ?? (await identify(deps, req, res));
   if (!who) return;
   const balance = await deps.balanceFor(who.ctx, who.caller.accountId);
   if (refusal) return sendError(res, refusal.code, refusal.message, { balance });

@@ -1,7 +1,8 @@
 import { operations, type Operation, type UnauthenticatedCode } from '@pds/contracts';
 
-// The route table (`operations` in the contracts) compiled once into a lookup by path: a request's path is split into
-// segments and found by its literal segments in one map, rather than tried against each route's pattern in turn.
+// The route table (`operations` in the contracts) compiled once into shapes by segment count: a request's path is split
+// into segments and compared, segment by segment, with the few declared paths of as many segments, rather than every
+// route's pattern tried in turn as a regular expression.
 // Matching is as express's was: literal segments regardless of case, one trailing slash allowed, each `{name}`
 // segment non-empty and percent-decoded.
 
@@ -34,6 +35,7 @@ const keyOf = (segments: ReadonlyArray<string | undefined>) => segments.map((s) 
 
 export class RouteTable {
   readonly routes: readonly RoutedPath[];
+  /** Each shape by its key, to refuse at start two declarations that no path could tell apart. */
   private readonly shapes = new Map<string, Shape>();
   /** How many segments a path of each shape has: a request's path is tried against each (few) count's shapes. */
   private readonly bySegments = new Map<number, Shape[]>();

@@ -10,8 +10,8 @@ import { operationHandler } from './pipeline';
 import { RouteTable, type RoutedPath } from './route-table';
 
 // Everything under /api/v1, routed from the route table (`operations` in the contracts) and the handlers: every
-// declared operation is routed, and nothing else is. One lookup of the path (see RouteTable) instead of express's
-// nested routers, which tried each route's pattern in turn.
+// declared operation is routed, and nothing else is. The path is found by its segments (see RouteTable) instead of
+// through express's nested routers, whose dispatch allocated at every level for every request.
 // The order of the checks is the API's: a public document is served without a key; anything else is answered 401
 // without a valid key whatever its path, method or body, then 400 for a path that cannot be decoded, 404 for a path
 // not declared and 405 with `Allow` for a method it does not have (HEAD included: a HEAD must not run, and charge
