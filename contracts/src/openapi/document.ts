@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { operationTags, type Operation } from '../rest/operation';
 import { operations } from '../rest/operations';
+import { costParagraph } from './cost';
 import { apiDescription } from './description';
 import { errorResponses, successResponse } from './responses';
 
@@ -16,7 +17,7 @@ const requestOf = (operation: Operation) => {
 };
 
 const costText = ({ cost }: Operation) =>
-  cost.kind === 'per_call' ? { kind: 'per_call', credits: cost.credits, charging: cost.charging ?? 'reserve_first' } : { kind: cost.kind };
+  cost.kind === 'per_call' ? { kind: 'per_call', credits: cost.credits, charging: cost.charging } : { kind: cost.kind };
 
 export const buildRegistry = (): OpenAPIRegistry => {
   const registry = new OpenAPIRegistry();
@@ -28,7 +29,7 @@ export const buildRegistry = (): OpenAPIRegistry => {
       operationId: operation.operationId,
       tags: [operation.tag],
       summary: operation.summary,
-      description: operation.description,
+      description: `${costParagraph(operation)}\n\n${operation.description}`,
       security: operation.public ? [] : [{ apiKey: [] }],
       request: requestOf(operation),
       responses: { ...successResponse(operation), ...errorResponses(operation) },

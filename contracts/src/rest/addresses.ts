@@ -74,8 +74,7 @@ export const uprnAddressLookup = defineOperation({
   tag: 'Property Due Diligence',
   summary: 'A UPRN to its postal address, or an address to its UPRN',
   description:
-    `Cost: ${addressLookupCredits} credits per completed lookup; nothing is charged for any refusal. Give \`uprn\` alone, or ` +
-    '`address` with `postcode` (400 `INVALID_PARAMETERS` otherwise). The address is matched within the postcode, ' +
+    'Give `uprn` alone, or `address` with `postcode` (400 `INVALID_PARAMETERS` otherwise). The address is matched within the postcode, ' +
     "forgivingly (word order, case, punctuation, Rd/Road) but never loosely on numbers: the house number and the flat's " +
     'number must be given ("Flat" itself may be left out).\n\n' +
     '**Ambiguity.** An address that matches more than one address of the postcode (typically a block named without its ' +
@@ -83,7 +82,8 @@ export const uprnAddressLookup = defineOperation({
     'completed lookup and is free: retry with the `uprn` meant. A UPRN or address the dataset does not hold is 404 ' +
     '`PROPERTY_NOT_FOUND`, free. Northern Irish postcodes (BT) are 400 `OUTSIDE_GREAT_BRITAIN`: the address dataset ' +
     'covers Great Britain.',
-  cost: { kind: 'per_call', credits: addressLookupCredits },
+  cost: { kind: 'per_call', credits: addressLookupCredits, charging: 'reserve_first' },
+  chargedFor: 'completed lookup',
   request: { query: AddressLookupQuery },
   response: {
     status: 200,
@@ -136,7 +136,7 @@ export const addressAutocompleteFind = defineOperation({
   tag: 'Address and Identity',
   summary: 'Address suggestions as a user types, each with a signed selection id',
   description:
-    'Free (0 credits; rate limits apply). `query`: a full Great Britain postcode lists its addresses in street order; ' +
+    '`query`: a full Great Britain postcode lists its addresses in street order; ' +
     'anything else is read as words of an address in any order (case, punctuation and Rd/Road-style abbreviations do ' +
     "not matter; the last words may be unfinished: `oxford ro 19` finds 194 Oxford Road), best first. Each suggestion's " +
     `\`id\` is signed, bound to its address, and expires ${selectionLifetimeMinutes} minutes after it was issued ` +
@@ -189,12 +189,13 @@ export const addressAutocompleteRetrieve = defineOperation({
   tag: 'Address and Identity',
   summary: 'The full address of a suggestion: UPRN, lines, form fields and coordinates',
   description:
-    `Cost: ${retrieveCredits} credits per successful retrieval; nothing for a refusal. \`id\`: a suggestion's selection id ` +
+    `\`id\`: a suggestion's selection id ` +
     `from \`GET /address/autocomplete\`, within ${selectionLifetimeMinutes} minutes of its issue; it may be retrieved again ` +
     'in that time (each retrieval is charged). Refused, free: 400 `SELECTION_EXPIRED` (past its life), ' +
     '`SELECTION_INVALID` (not an id we issued, or altered), `SELECTION_UNKNOWN` (ours and in date, but its address is no ' +
     'longer in the dataset).',
-  cost: { kind: 'per_call', credits: retrieveCredits },
+  cost: { kind: 'per_call', credits: retrieveCredits, charging: 'reserve_first' },
+  chargedFor: 'successful retrieval',
   request: {
     query: z.strictObject({ id: z.string().min(20).max(512).openapi({ description: 'A selection id: 20 to 512 characters' }) }),
   },

@@ -147,7 +147,7 @@ export const areaStatistics = defineOperation({
   tag: 'Location Intelligence',
   summary: "A postcode's small areas in the Census 2021: population by age, households by tenure, and the local authority",
   description:
-    `${areaStatisticsCredits} credits per answer; nothing for a refusal. The Census 2021 of England and Wales (ONS, through ` +
+    'The Census 2021 of England and Wales (ONS, through ' +
     "Nomis's bulk tables) for the postcode's 2021 lower and middle layer super output areas (LSOA, MSOA), with the local " +
     'authority they lie in for comparison: usual residents by five-year age band (TS007A, whose total is `population`), ' +
     'households by tenure (TS054, whose total is `households`), and, where imported, households by accommodation type ' +
@@ -166,6 +166,7 @@ export const areaStatistics = defineOperation({
     "**England and Wales only.** The Census 2021 covers both; Scotland's census (2022) and Northern Ireland's (2021) are " +
     'published separately, so a postcode there is 400 `OUTSIDE_ENGLAND_AND_WALES`.',
   cost: { kind: 'per_call', credits: areaStatisticsCredits, charging: 'on_answer' },
+  chargedFor: 'answer',
   request: { query: AreaStatisticsQuery },
   response: {
     status: 200,

@@ -65,7 +65,7 @@ export const propertyCompliance = defineOperation({
   tag: 'Property Due Diligence',
   summary: "A let property's checks: minimum energy efficiency, listed building, conservation area, flood zone",
   description:
-    `${complianceCredits} credits when at least one check was made; nothing for a refusal, nor when none could be. ` +
+    'Charged when at least one check was made; nothing when none could be. ' +
     'England and Wales (a Scottish or Northern Irish postcode is 400 `OUTSIDE_ENGLAND_AND_WALES`). The property is named ' +
     'as for every property lookup: `uprn`, or `address` with `postcode`; its position is its own, from the address ' +
     'dataset (an address matching several is 409 `ADDRESS_AMBIGUOUS` with the candidates).\n\n' +
@@ -81,7 +81,8 @@ export const propertyCompliance = defineOperation({
     '(low probability of flooding from rivers and the sea).\n\n' +
     'The planning checks are made only where planning.data.gov.uk applies (England) and only with the dataset imported; ' +
     'each part comes from the operations of this API (EPC lookup, planning constraints), asked as themselves.',
-  cost: { kind: 'per_call', credits: complianceCredits },
+  cost: { kind: 'per_call', credits: complianceCredits, charging: 'reserve_first' },
+  chargedFor: 'answer',
   request: { query: PropertyQuery },
   response: {
     status: 200,

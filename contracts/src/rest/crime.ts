@@ -119,7 +119,7 @@ export const areaCrime = defineOperation({
   tag: 'Location Intelligence',
   summary: 'Street-level crime around a place: counts by category and month, the nearest records, the wider area',
   description:
-    `${crimeCredits} credits per answer, also when it counts no crime; nothing for a refusal. police.uk street-level crime ` +
+    'police.uk street-level crime ' +
     '(England, Wales and Northern Ireland, and British Transport Police in Scotland) around a postcode or a latitude and ' +
     'longitude.\n\n' +
     '**Counting.** A record counts when its published point lies within `radiusMetres` of the place by great-circle ' +
@@ -134,7 +134,8 @@ export const areaCrime = defineOperation({
     `**Nearest and comparison.** The ${nearestCrimesShown} nearest records within the radius, nearest first. The ` +
     'comparison sets the crime per km² within the radius against a wider circle (4 × the radius, between 1 and 8 km) ' +
     'over the same months.',
-  cost: { kind: 'per_call', credits: crimeCredits },
+  cost: { kind: 'per_call', credits: crimeCredits, charging: 'reserve_first' },
+  chargedFor: 'answer, also when it counts no crime',
   request: { query: CrimeQuery },
   response: {
     status: 200,

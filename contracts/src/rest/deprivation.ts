@@ -82,7 +82,7 @@ export const areaDeprivation = defineOperation({
   tag: 'Location Intelligence',
   summary: "A postcode's small area in the English Indices of Deprivation 2025",
   description:
-    `${deprivationCredits} credit per answer; nothing for a refusal. The English Indices of Deprivation 2025 (MHCLG) for the ` +
+    'The English Indices of Deprivation 2025 (MHCLG) for the ' +
     "2021 lower layer super output area (LSOA) the postcode lies in: the Index of Multiple Deprivation's score, rank and " +
     'decile, each of the seven domains and the two supplementary indices (income deprivation affecting children and older ' +
     'people), the six sub-domains, and the mid-2022 population denominators. Rank 1 is the most deprived of the 33,755 ' +
@@ -94,6 +94,7 @@ export const areaDeprivation = defineOperation({
     '**England only.** The indices cover England: a postcode in Wales, Scotland or Northern Ireland is 400 `OUTSIDE_ENGLAND` ' +
     '(Wales, Scotland and Northern Ireland publish their own indices, which are not comparable).',
   cost: { kind: 'per_call', credits: deprivationCredits, charging: 'on_answer' },
+  chargedFor: 'answer',
   request: { query: DeprivationQuery },
   response: {
     status: 200,

@@ -152,14 +152,14 @@ export const propertyEpc = defineOperation({
   tag: 'Property Due Diligence',
   summary: "A property's energy performance certificate, with its earlier ones",
   description:
-    `Cost: ${epcLookupCredits} credits per completed lookup; a property with no certificate is 404 \`EPC_NOT_FOUND\` and ` +
-    `nothing is charged, nor for any other refusal. ${queryRules}\n\n` +
+    `A property with no certificate is 404 \`EPC_NOT_FOUND\`, charged nothing. ${queryRules}\n\n` +
     'The latest certificate (by lodgement date): current and potential rating and efficiency score, floor area, lodgement ' +
     'and inspection dates, expiry (ten years after lodgement) and whether it has passed, property type and built form, ' +
     'construction age band, main fuel and heating, why it was made, and the occupancy tenure the assessor recorded ' +
     '(`assessorRecordedTenure`: never legal tenure). `history`: the earlier certificates of the same property, newest ' +
     `first.\n\n${sourcesRule}\n\n${matchingRule}`,
-  cost: { kind: 'per_call', credits: epcLookupCredits },
+  cost: { kind: 'per_call', credits: epcLookupCredits, charging: 'reserve_first' },
+  chargedFor: 'completed lookup',
   request: { query: PropertyQuery },
   response: {
     status: 200,
@@ -177,14 +177,14 @@ export const propertyFloorArea = defineOperation({
   tag: 'Property Due Diligence',
   summary: "A property's floor area, from its energy performance certificates",
   description:
-    `Cost: ${floorAreaLookupCredits} credits per completed lookup; a property with no certificate recording a floor area is ` +
-    `404 \`FLOOR_AREA_NOT_FOUND\` and nothing is charged, nor for any other refusal. ${queryRules}\n\n` +
+    `A property with no certificate recording a floor area is 404 \`FLOOR_AREA_NOT_FOUND\`, charged nothing. ${queryRules}\n\n` +
     "The total floor area (m² as recorded, and ft²) of the latest certificate that records one, with that certificate's " +
     'number, dates and source, and its habitable rooms with an estimated bedroom count. **Bedrooms** are estimated as ' +
     'habitable rooms less the reception rooms a home of that size usually has: one up to 4 habitable rooms, two for 5 to 7, ' +
     'three for 8 or more (1 → 0, 2 → 1, 3 → 2, 4 → 3, 5 → 3, 6 → 4, 7 → 5, 8 → 5); an estimate, since an assessor counts ' +
     `bedrooms and living rooms alike as habitable rooms.\n\n${sourcesRule}\n\n${matchingRule}`,
-  cost: { kind: 'per_call', credits: floorAreaLookupCredits },
+  cost: { kind: 'per_call', credits: floorAreaLookupCredits, charging: 'reserve_first' },
+  chargedFor: 'completed lookup',
   request: { query: PropertyQuery },
   response: {
     status: 200,

@@ -118,8 +118,7 @@ export const propertyGroundRisk = defineOperation({
   tag: 'Location Intelligence',
   summary: 'Ground risk screen: coal mining, recorded landslides and geology at a point in Great Britain',
   description:
-    `${groundRiskCredits} credits per successful screen, charged after the answer; a partial screen (\`complete: false\`) is a ` +
-    'successful screen and is charged; a refused or failed request is not. Give `postcode`, or `latitude` and `longitude`.\n\n' +
+    'A partial screen (`complete: false`) is a successful screen and is charged; a refused or failed request is not. Give `postcode`, or `latitude` and `longitude`.\n\n' +
     '**Severity.** A specific coal layer (outcrops, probable or past shallow workings, fissures, mine-entry influence zones, ' +
     `mine entries) or a recorded landslide within ${landslideHighSeverityMetres} m gives high severity; broader coal context ` +
     '(reporting area, coal resources, surface mining, development high-risk area) or other landslides within `radiusMetres` ' +
@@ -133,7 +132,8 @@ export const propertyGroundRisk = defineOperation({
     '(400 `OUTSIDE_GREAT_BRITAIN`). A latitude and longitude is placed in its nation by the nearest postcode within 10 km; ' +
     'none that near is refused the same way.\n\n' +
     groundRiskDisclaimer,
-  cost: { kind: 'per_call', credits: groundRiskCredits },
+  cost: { kind: 'per_call', credits: groundRiskCredits, charging: 'reserve_first' },
+  chargedFor: 'successful screen',
   request: { query: GroundRiskQuery },
   response: {
     status: 200,

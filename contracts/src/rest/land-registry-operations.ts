@@ -21,10 +21,6 @@ import { defineOperation } from './operation';
 
 const pdfPence = registryPencePerPdf + servicePencePerPdf;
 
-const lookupCost =
-  `Cost: ${lookupCredits} credits per completed lookup, reserved before the registry is asked and captured only when ` +
-  'it answers; a refusal, a delay or no answer releases them.';
-
 const orderPricing = `**Cost.** Per PDF (register or title plan): ${pdfPence} p from the Purchase Balance (registry fee ${registryPencePerPdf} p +
 service ${servicePencePerPdf} p) and ${creditsPerPdf} credits; \`both\` = ${2 * pdfPence} p and ${2 * creditsPerPdf} credits.
 \`extractRegisterText: true\` adds ${extractionCredits} credits (register or both only). \`purchaseAuthorisation.maximumChargePence\`
@@ -109,12 +105,13 @@ export const landRegistryTitleLookup = defineOperation({
   tag: 'Land Registry',
   summary: 'Find the registered titles of a property',
   description:
-    `England and Wales only. Body: exactly one of \`{uprn}\`, or \`{address, postcode}\`; no other properties. ${lookupCost} ` +
+    `England and Wales only. Body: exactly one of \`{uprn}\`, or \`{address, postcode}\`; no other properties. ` +
     'A `no_match` answer is a completed lookup. Postcodes in Scotland (areas AB, DD, DG, EH, FK, G, HS, IV, KA, KW, KY, ML, PA, PH, ZE) ' +
     'or Northern Ireland (BT) are refused with 400 `OUTSIDE_ENGLAND_AND_WALES` before anything is reserved; TD and CA straddle ' +
     'the border and are left to the registry. When the registry delays the lookup the answer is 503 `LAND_REGISTRY_DELAYED` ' +
     'with `error.retryAfter` and `Retry-After`, and nothing is charged.',
-  cost: { kind: 'per_call', credits: lookupCredits },
+  cost: { kind: 'per_call', credits: lookupCredits, charging: 'reserve_first' },
+  chargedFor: 'completed lookup',
   request: { body: TitleMatchRequest },
   response: { status: 200, description: 'Title candidates', mediaType: 'application/json', schema: TitleCandidatesResponse },
   errors: {
@@ -131,11 +128,12 @@ export const landRegistryDocumentAvailability = defineOperation({
   tag: 'Land Registry',
   summary: 'Title status, document availability and prices',
   description:
-    `England and Wales only. ${lookupCost} Places no order. Reports the title's status (a closed title names the title it ` +
+    `England and Wales only. A delay of the registry is charged nothing. Places no order. Reports the title's status (a closed title names the title it ` +
     'continues under), pending applications (a copy issued now is backdated; ordering it then needs `backdatedCopyConfirmed`), ' +
     'the availability of the register, the title plan and referred documents, and the price of each order option. ' +
     'A delayed registry answers 503 `LAND_REGISTRY_DELAYED` with `error.retryAfter` and `Retry-After`; nothing is charged.',
-  cost: { kind: 'per_call', credits: lookupCredits },
+  cost: { kind: 'per_call', credits: lookupCredits, charging: 'reserve_first' },
+  chargedFor: 'completed lookup',
   request: { params: TitleNumberPath },
   response: { status: 200, description: 'Title, documents and pricing', mediaType: 'application/json', schema: TitleAvailabilityResponse },
   invalidMessage: '`titleNumber` must be 3 to 20 letters and digits (spaces are ignored).',
@@ -194,7 +192,7 @@ export const landRegistryOrderStatus = defineOperation({
   tag: 'Land Registry',
   summary: 'An order of the caller: fulfilment, retry time, documents and extracted text',
   description:
-    "Cost: 0 credits (`X-Credits-Charged: 0` and the balance headers; no `billing` object). Only orders of the caller's " +
+    "Only orders of the caller's " +
     `account are visible: any other id answers 404 \`ORDER_NOT_FOUND\`.\n\n${orderStates}\n\n${paymentStatusText}\n\n${documentsText}`,
   cost: { kind: 'free' },
   request: { params: OrderIdPath },
@@ -218,7 +216,7 @@ export const landRegistryOrderDocument = defineOperation({
   tag: 'Land Registry',
   summary: 'Download an official copy (PDF)',
   description:
-    "Cost: 0 credits. The URL is a document's `downloadUrl` in the order. Answers the PDF as an attachment named " +
+    "The URL is a document's `downloadUrl` in the order. Answers the PDF as an attachment named " +
     '`<titleNumber>-<register|plan>.pdf`; 409 `DOCUMENT_NOT_READY` until the document is delivered.',
   cost: { kind: 'free' },
   request: { params: DocumentPath },
@@ -239,7 +237,7 @@ export const landRegistryOrderDocumentText = defineOperation({
   tag: 'Land Registry',
   summary: 'The register transcription of an ordered register',
   description:
-    "Cost: 0 credits. The URL is a document's `textUrl`. Private transcription of the register, as plain text; the structured " +
+    "The URL is a document's `textUrl`. Private transcription of the register, as plain text; the structured " +
     "data is in the order's `documents[].extraction`. 409 `DOCUMENT_NOT_READY` while `textStatus` is `pending`; 404 " +
     `\`DOCUMENT_NOT_FOUND\` when no text was requested or the extraction failed (its ${extractionCredits} credits are refunded).`,
   cost: { kind: 'free' },
@@ -255,7 +253,7 @@ export const landRegistryTestRegisterExtraction = defineOperation({
   tag: 'Land Registry',
   summary: 'Try register extraction on a synthetic register',
   description:
-    'Free: uses no Purchase Balance and no credits (`X-Credits-Charged: 0`; no `billing` object); calls no registry and ' +
+    'Uses no Purchase Balance either; calls no registry and ' +
     'creates no official copy. A synthetic PDF is generated in memory from a fixed synthetic register, transcribed and ' +
     'parsed as an ordered register would be. Body: `{}` or none; no properties allowed.',
   cost: { kind: 'free' },

@@ -70,13 +70,14 @@ export const housePriceIndex = defineOperation({
   tag: 'Market Data',
   summary: 'The UK House Price Index of an area, month by month',
   description:
-    `${marketCredits} credit per answer; nothing for a refusal. HM Land Registry's UK House Price Index for a country, region, ` +
+    "HM Land Registry's UK House Price Index for a country, region, " +
     "county, local authority or London borough (named as the index names it, or by GSS code), or for a postcode's local " +
     'authority: for each month, the average price, the index (January 2015 = 100), the 1- and 12-month changes and the sales ' +
     'volume, for all property types or for detached, semi-detached, terraced or flat (sales volumes are published for all ' +
     'types only). From the imported full file; a newer release replaces the months it holds. Default: the 12 months to the ' +
     'latest month held for the area.',
   cost: { kind: 'per_call', credits: marketCredits, charging: 'on_answer' },
+  chargedFor: 'answer',
   request: { query: HousePriceIndexQuery },
   response: {
     status: 200,
@@ -139,11 +140,12 @@ export const bankRate = defineOperation({
   tag: 'Market Data',
   summary: 'Bank Rate on a day, or every change between two days',
   description:
-    `${marketCredits} credit per answer; nothing for a refusal. The Bank of England's Bank Rate (series IUDBEDR of its ` +
+    "The Bank of England's Bank Rate (series IUDBEDR of its " +
     'database), as imported: the rate in force on `date` and the day it took effect, or, with `from` and `to`, the rate on ' +
     '`from` and every change up to `to` with its size in percentage points. A day after the series ends is answered with ' +
     'the last rate held; `latestObservation` says how far the series goes.',
   cost: { kind: 'per_call', credits: marketCredits, charging: 'on_answer' },
+  chargedFor: 'answer',
   request: { query: BankRateQuery },
   response: {
     status: 200,
@@ -232,12 +234,13 @@ export const mortgageRates = defineOperation({
   tag: 'Market Data',
   summary: "The Bank of England's quoted household mortgage rates, month by month",
   description:
-    `${marketCredits} credit per answer; nothing for a refusal. Monthly averages of the mortgage rates lenders advertise, ` +
+    'Monthly averages of the mortgage rates lenders advertise, ' +
     'weighted by the Bank of England (its quoted household interest rates, not seasonally adjusted), by product, each with ' +
     'its series code: 2-year fixed at 60, 75, 85, 90 and 95% LTV, 3-, 5- and 10-year fixed at 75%, 5-year fixed at 95%, a ' +
     '2-year variable rate, lifetime trackers and the revert-to (standard variable) rate. The Bank publishes no 5-year fixed ' +
     'rate at 90% LTV. Default: six products over the 12 months to the latest month held.',
   cost: { kind: 'per_call', credits: marketCredits, charging: 'on_answer' },
+  chargedFor: 'answer',
   request: { query: MortgageRatesQuery },
   response: {
     status: 200,
@@ -298,11 +301,12 @@ export const inflation = defineOperation({
   tag: 'Market Data',
   summary: 'Consumer price inflation (CPI and CPIH), month by month',
   description:
-    `${marketCredits} credit per answer; nothing for a refusal. The Office for National Statistics' consumer price ` +
+    "The Office for National Statistics' consumer price " +
     'inflation: for each month, the 12-month rate and the index (2015 = 100) of the CPI (series D7G7, D7BT) and of the ' +
     "CPIH, which adds owner occupiers' housing costs and council tax (L55O, L522), from the imported ONS time series " +
     'downloads (dataset MM23). Default: the 12 months to the latest month held.',
   cost: { kind: 'per_call', credits: marketCredits, charging: 'on_answer' },
+  chargedFor: 'answer',
   request: { query: InflationQuery },
   response: {
     status: 200,

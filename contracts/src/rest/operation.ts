@@ -20,7 +20,8 @@ export const operationTags = {
 export type OperationTag = keyof typeof operationTags;
 
 /**
- * What a call costs in credits.
+ * What a call costs in credits, and how it is charged: the gateway's pipeline charges each operation as this says, and
+ * the OpenAPI description's cost paragraph is written from it (see `costParagraph`).
  * - `free`: nothing, ever; the billing headers still say 0 and the balance.
  * - `per_call`: `credits`, taken only when the caller receives a success. `charging` says when the balance is checked:
  *   - `reserve_first` (the default): the credits are reserved before the work, so a caller short of them is refused
@@ -32,8 +33,8 @@ export type OperationTag = keyof typeof operationTags;
  *     gives (such as a 404).
  * - `per_order`: the order's own price, reserved with its Purchase Balance by the service that owns the order.
  */
-export type CreditCost =
-  { kind: 'free' } | { kind: 'per_call'; credits: number; charging?: 'reserve_first' | 'on_answer' } | { kind: 'per_order' };
+export type CreditCost = { kind: 'free' } | { kind: 'per_call'; credits: number; charging: Charging } | { kind: 'per_order' };
+export type Charging = 'reserve_first' | 'on_answer';
 
 /** The codes a 401 may carry: the specification names one per operation (most `UNAUTHORIZED`). */
 export type UnauthenticatedCode = 'UNAUTHORIZED' | 'AUTHENTICATION_REQUIRED';
@@ -86,6 +87,11 @@ export interface Operation {
   /** Markdown: what it does, what it costs, its rules. */
   description: string;
   cost: CreditCost;
+  /**
+   * For a `per_call` operation, what one charge is for, as the cost paragraph says it: "completed lookup", "answer, also
+   * when it counts no crime". The rest of the operation's rules stay in `description`.
+   */
+  chargedFor?: string;
   /** Public operations (the interface description) need no key, are not counted against limits and charge nothing. */
   public?: boolean;
   unauthenticatedCode?: UnauthenticatedCode;

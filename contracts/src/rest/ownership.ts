@@ -72,7 +72,7 @@ export const propertyOwnership = defineOperation({
   tag: 'Property Due Diligence',
   summary: 'The companies registered as owners of a title, or of the titles in a postcode',
   description:
-    `${ownershipCredits} credit per lookup, also when no company owns it; nothing for a refusal. From HM Land Registry's ` +
+    "From HM Land Registry's " +
     '"UK companies that own property in England and Wales" (CCOD) and "Overseas companies that own property in England ' +
     'and Wales" (OCOD), imported monthly (the full file, or the change-only file applied to it): by `titleNumber`, or ' +
     `every company-owned title of a \`postcode\` (at most ${maxOwnershipTitles}; exactly one of the two).\n\n` +
@@ -80,7 +80,8 @@ export const propertyOwnership = defineOperation({
     'and leave their names out of titles they share with a company (`otherProprietorsNotNamed`). A title with no company ' +
     'owner answers `companyOwned: false`: its owner is to be read in the register itself, an official copy ordered by ' +
     '`POST /land-registry/title-orders`.',
-  cost: { kind: 'per_call', credits: ownershipCredits },
+  cost: { kind: 'per_call', credits: ownershipCredits, charging: 'reserve_first' },
+  chargedFor: 'lookup, also when no company owns it',
   request: { query: OwnershipQuery },
   response: {
     status: 200,

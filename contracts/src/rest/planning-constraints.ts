@@ -85,7 +85,7 @@ export const areaPlanningConstraints = defineOperation({
   tag: 'Location Intelligence',
   summary: 'Planning constraints at a place in England: conservation areas, listed buildings, flood zones, green belt, …',
   description:
-    `${planningConstraintCredits} credits per answer, also when none applies; nothing for a refusal. The planning constraints of ` +
+    'The planning constraints of ' +
     "planning.data.gov.uk (MHCLG's Planning Data platform) in force at a postcode or a latitude and longitude: conservation " +
     'areas, listed buildings (points) and listed building outlines, article 4 direction areas, tree preservation zones, ' +
     'flood risk zones 2 and 3, green belt, national landscapes (areas of outstanding natural beauty), scheduled monuments, and ' +
@@ -97,7 +97,8 @@ export const areaPlanningConstraints = defineOperation({
     'planning.data.gov.uk notes that some datasets are incomplete (listed building outlines), contain duplicates ' +
     "(conservation areas) or are snapshots (the flood zones are the Environment Agency's of August 2023): treat an answer " +
     'as a prompt for the local planning authority, not a search of its register.',
-  cost: { kind: 'per_call', credits: planningConstraintCredits },
+  cost: { kind: 'per_call', credits: planningConstraintCredits, charging: 'reserve_first' },
+  chargedFor: 'answer, also when none applies',
   request: { query: PlanningConstraintsQuery },
   response: {
     status: 200,

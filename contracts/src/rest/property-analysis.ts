@@ -99,7 +99,7 @@ export const propertyAnalysis = defineOperation({
   tag: 'Property Analysis',
   summary: 'An asking or agreed price read against valuation, comparables, crime, prices and the area',
   description:
-    `${analysisCredits} credit per analysis (when at least one part is answered); nothing for a refusal. Each part is the ` +
+    'Charged when at least one part is answered. Each part is the ' +
     'answer of an operation of this API, asked as that operation and composed here (no part is charged on its own): ' +
     '`valuation` (with `address`), `comparables` (36 months), `crime` (500 m, the latest month held), ' +
     "`housePriceIndex` (the postcode's local authority, the 12 months to the latest held, `propertyType`'s series), " +
@@ -109,7 +109,8 @@ export const propertyAnalysis = defineOperation({
     "the comparables' median price and median price per m² (of `propertyType`'s when given), beside `listing.pricePerSqM` " +
     '(the price over `squareMeters`, else `squareFeet` converted at 1 ft² = 0.09290304 m²). `bedrooms` and `portal` are ' +
     'kept as given. **Council tax** is null: no documented source gives a property’s band.',
-  cost: { kind: 'per_call', credits: analysisCredits },
+  cost: { kind: 'per_call', credits: analysisCredits, charging: 'reserve_first' },
+  chargedFor: 'analysis',
   request: { query: PropertyAnalysisQuery },
   response: {
     status: 200,

@@ -91,7 +91,7 @@ export const propertyBoundary = defineOperation({
   tag: 'Property Due Diligence',
   summary: "A property's INSPIRE index polygon and its freehold title, as GeoJSON and GPS points",
   description:
-    `Cost: ${boundaryCredits} credits per completed lookup; nothing is charged for any refusal. England and Wales.\n\n` +
+    'England and Wales.\n\n' +
     'Give `uprn` alone (preferred), or `address` with `postcode`; `titleNumber` settles a property with more than one ' +
     'freehold title. The property is found in the address dataset (`sources` names it), its point looked up in HM Land ' +
     "Registry's INSPIRE Index Polygons, and the registry asked for the property's titles. Index polygons are of " +
@@ -102,7 +102,8 @@ export const propertyBoundary = defineOperation({
     'their UPRNs, or titles) and charge nothing. Retry with the `uprn` or `titleNumber` meant; a `titleNumber` that is ' +
     "not one of the property's freehold titles is 422 `TITLE_NOT_MATCHED`.\n\n" +
     `**General boundaries.** ${generalBoundariesCaveat}`,
-  cost: { kind: 'per_call', credits: boundaryCredits },
+  cost: { kind: 'per_call', credits: boundaryCredits, charging: 'reserve_first' },
+  chargedFor: 'completed lookup',
   request: { query: BoundaryQuery },
   response: {
     status: 200,

@@ -156,7 +156,7 @@ export const propertyProfile = defineOperation({
   tag: 'Property Due Diligence',
   summary: "A property's title, facts and the enquiries they raise",
   description:
-    `Cost: ${profileCredits} credits per completed profile: one with \`complete: true\`. A profile missing a part ` +
+    'A completed profile is one with `complete: true`. A profile missing a part ' +
     '(`complete: false`, the part named in `unavailable`) is answered 200 and charged nothing (`billing.creditsCharged` ' +
     '0), so asking again when the part is back costs only the complete one. Refusals charge nothing.\n\n' +
     'Body: `{property: {uprn}}` or `{property: {address, postcode}}`; no other properties at any level. The property is ' +
@@ -176,7 +176,8 @@ export const propertyProfile = defineOperation({
     '`ENERGY_RATING_BELOW_MINIMUM`, one per planning constraint type found such as `LISTED_BUILDING`, ' +
     '`CONSERVATION_AREA` or `FLOOD_ZONE_3`, `PLANNING_NOT_COVERED_IN_WALES`, `COUNCIL_TAX_BAND`). Raw provider ' +
     'payloads and source metadata are left out of `data`; the datasets used are in `sources`.',
-  cost: { kind: 'per_call', credits: profileCredits },
+  cost: { kind: 'per_call', credits: profileCredits, charging: 'reserve_first' },
+  chargedFor: 'completed profile',
   request: { body: PropertyProfileRequest },
   response: {
     status: 200,

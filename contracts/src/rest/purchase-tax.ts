@@ -159,7 +159,7 @@ export const purchaseTax = defineOperation({
   tag: 'Property Finance',
   summary: 'Purchase tax (SDLT, LTT or LBTT) on a residential purchase, on any date since 4 December 2014',
   description:
-    `${purchaseTaxCredits} credit per answer; nothing for a refusal. The tax due on a purchase of a residential property, ` +
+    'The tax due on a purchase of a residential property, ' +
     'worked out band by band from the rate tables in force on the effective date: Stamp Duty Land Tax in England and ' +
     'Northern Ireland (HMRC), Land Transaction Tax in Wales from 1 April 2018 (Welsh Revenue Authority), Land and ' +
     'Buildings Transaction Tax in Scotland from 1 April 2015 (Revenue Scotland); SDLT before those dates. Every table since ' +
@@ -180,6 +180,7 @@ export const purchaseTax = defineOperation({
     "first-time buyers'. A date after today is worked with the tables known today.\n\n" +
     '**Sources.** With `postcode`, `sources` names the postcode datasets that placed it; with `country`, it is empty.',
   cost: { kind: 'per_call', credits: purchaseTaxCredits, charging: 'on_answer' },
+  chargedFor: 'answer',
   request: { query: PurchaseTaxQuery },
   response: { status: 200, description: 'The tax due, band by band', mediaType: 'application/json', schema: PurchaseTaxResponse },
   errors: {

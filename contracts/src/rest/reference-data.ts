@@ -31,7 +31,7 @@ export const datasetsList = defineOperation({
   tag: 'Service',
   summary: 'The reference datasets serving, with their versions and attributions',
   description:
-    'Free. Every dataset an answer may be built from, in the version now serving: publisher, release (`vintage`), rows, ' +
+    'Every dataset an answer may be built from, in the version now serving: publisher, release (`vintage`), rows, ' +
     "rows of the publisher's files that could not be read, when it was imported, its licence and the attribution line " +
     'that must accompany anything shown from it. Answers built from these datasets name them in `sources`.',
   cost: { kind: 'free' },
@@ -84,7 +84,7 @@ export const postcodeLookup = defineOperation({
   tag: 'Address and Identity',
   summary: 'A UK postcode: position, areas and status',
   description:
-    'Free (0 credits; rate limits apply). Any UK postcode, live or terminated, from OS Code-Point Open, the ONS postcode ' +
+    'Any UK postcode, live or terminated, from OS Code-Point Open, the ONS postcode ' +
     "lookup and the ONS Postcode Directory, whichever of them hold it (`sources` names them). Coordinates: ONSPD's as " +
     "published where it holds the postcode, otherwise Code-Point Open's National Grid position converted to WGS84. " +
     'Spaces and case do not matter (`rg301aa` is RG30 1AA). A postcode none of the datasets holds is 404.',

@@ -120,13 +120,14 @@ export const renovationUpliftCalculator = defineOperation({
   tag: 'Property Analysis',
   summary: 'Renovation uplift calculator',
   description:
-    'Pure calculation, no property data is fetched. Cost: 1 credit. Order: base £/m² = value / floorArea; ' +
+    'Pure calculation, no property data is fetched. Order: base £/m² = value / floorArea; ' +
     'extension value = extensionArea × base £/m²; subtotal = value + extension value; uplift = subtotal × ' +
     'renovationUplift / 100; adjustedValue = subtotal + uplift; adjusted £/m² = adjustedValue / (floorArea + ' +
     'extensionArea); £/ft² = £/m² ÷ 10.7639104. Money and per-area figures are rounded to whole pounds at the end. ' +
     'Inputs whose answer would exceed £10^15 (an infinite price per m², say) are refused with the code of the ' +
     'parameter responsible, so every figure is an exact whole number.',
   cost: { kind: 'per_call', credits: 1, charging: 'on_answer' },
+  chargedFor: 'calculation',
   request: { query: RenovationUpliftQuery },
   response: { status: 200, description: 'Calculation result', mediaType: 'application/json', schema: RenovationUpliftResponse },
   parameterErrors,

@@ -167,7 +167,7 @@ export const areaSchools = defineOperation({
   tag: 'Location Intelligence',
   summary: 'Schools near a place: type, phase, ages, status, address, distance, predecessors and successors',
   description:
-    `${schoolsCredits} credits per answer, also when no establishment is near; nothing for a refusal. Establishments ` +
+    'Establishments ' +
     "listed by the Department for Education's Get Information About Schools (GIAS) around a postcode or a latitude and " +
     'longitude: schools, academies, nurseries, colleges and other establishments in England (and some in Wales).\n\n' +
     "**Distance.** An establishment counts when its position (the file's National Grid easting and northing, converted " +
@@ -181,6 +181,7 @@ export const areaSchools = defineOperation({
     '**Links.** From the GIAS links file (`gias-links` in `sources`): predecessors and successors as its `LinkType` ' +
     'says (amalgamations, academy conversions, splits); empty when no links file is loaded.',
   cost: { kind: 'per_call', credits: schoolsCredits, charging: 'on_answer' },
+  chargedFor: 'answer, also when no establishment is near',
   request: { query: SchoolsQuery },
   response: {
     status: 200,

@@ -9,7 +9,7 @@ export const openApiDocumentOperation = defineOperation({
   summary: 'This OpenAPI 3.1.0 document',
   description:
     'The interface description, generated from the same declarations that route and validate every request, so it ' +
-    'cannot drift from what the service does. Public: no key, no charge, not counted against rate limits. Rendered ' +
+    'cannot drift from what the service does. Rendered ' +
     'for reading at `/docs`.',
   cost: { kind: 'free' },
   public: true,

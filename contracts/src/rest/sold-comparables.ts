@@ -73,7 +73,7 @@ export const propertySoldComparables = defineOperation({
   tag: 'Property Analysis',
   summary: "A postcode's registered sales over a look-back, with floor areas and prices per m²",
   description:
-    `${soldComparablesCredits} credit per call, also when no sale is found; nothing for a refusal. The sales HM Land Registry ` +
+    'The sales HM Land Registry ' +
     'has registered in the postcode (Price Paid Data), most recent first; one postcode per call, no radius.\n\n' +
     "**The look-back.** Sales whose date of transfer is on or after the same day `months` months before today's date in " +
     'the UK (Europe/London), to today. Price Paid is published monthly and about two months behind; `sources` gives the ' +
@@ -91,6 +91,7 @@ export const propertySoldComparables = defineOperation({
     '`estimatedBedrooms` and both prices per area null. `estimatedBedrooms`: habitable rooms less one reception room up ' +
     'to 4 rooms, two up to 7, three above. Prices per area are rounded to whole pounds (1 ft² = 0.09290304 m²).',
   cost: { kind: 'per_call', credits: soldComparablesCredits, charging: 'on_answer' },
+  chargedFor: 'call, also when no sale is found',
   unauthenticatedCode: 'AUTHENTICATION_REQUIRED',
   request: { query: SoldComparablesQuery },
   response: {

@@ -124,7 +124,7 @@ export const propertyValuation = defineOperation({
   tag: 'Property Analysis',
   summary: 'An automated valuation with a measured confidence, its comparables and its own last sale',
   description:
-    `${valuationCredits} credit per valuation; nothing for a refusal. England and Wales (HM Land Registry's Price Paid).\n\n` +
+    "England and Wales (HM Land Registry's Price Paid).\n\n" +
     "**The home** is found by `address` within `postcode` among the district's registered sales and energy certificates " +
     "(the EPC lookup's address rules). Its kind (detached, semi-detached, terraced, flat) is its last sale's, else its " +
     "certificate's; its floor area is its latest certificate's.\n\n" +
@@ -147,6 +147,7 @@ export const propertyValuation = defineOperation({
     '**`extensionArea`, `renovationUplift`**: the renovation calculator applied to the estimate (its floor area from the ' +
     'certificate; with an extension and no certificate, 404 `FLOOR_AREA_NOT_FOUND`). `city` is accepted and not needed.',
   cost: { kind: 'per_call', credits: valuationCredits, charging: 'on_answer' },
+  chargedFor: 'valuation',
   request: { query: ValuationQuery },
   response: {
     status: 200,

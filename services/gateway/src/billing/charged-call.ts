@@ -32,21 +32,18 @@ export const unknownBalance: BalanceView = { availableCredits: null, creditsRefr
 export const balanceView = (b: billing.LedgerBalance | undefined): BalanceView | undefined =>
   b && { availableCredits: b.availableCredits, creditsRefreshAt: b.creditsRefreshAt };
 
-/** How a charged operation's work is run and paid for: `chargedCall` (reserve first) or `chargedOnAnswerCall`. */
-export type Charging = <T>(
-  ledger: LedgerClient,
-  logger: Logger,
-  ctx: RequestContext & { requestId: string },
-  charge: { accountId: string; operation: string; costCredits: number },
-  work: () => Promise<WorkOutcome<T>>,
-) => Promise<ChargedOutcome<T>>;
-
 /**
  * Two-phase charging: reserve the cost, do the work, then capture the reservation if the work succeeded or release
  * it if not. A caller is charged only for work it receives, and the balance check happens at reservation, so
  * concurrent calls can never overdraw an account.
  */
-export const chargedCall: Charging = async (ledger, logger, ctx, charge, work) => {
+export const chargedCall = async <T>(
+  ledger: LedgerClient,
+  logger: Logger,
+  ctx: RequestContext & { requestId: string },
+  charge: { accountId: string; operation: string; costCredits: number },
+  work: () => Promise<WorkOutcome<T>>,
+): Promise<ChargedOutcome<T>> => {
   const reservationId = `rsv_${randomUUID()}`;
   const { accountId } = charge;
   let reserved;

@@ -1,9 +1,9 @@
 import type { Operation } from '@pds/contracts';
 import { RequestTimeoutError } from '@pds/service-runtime';
-import { handlerOf, type Call, type CommandWork, type DataAnswer, type OperationHandler, type Refusal } from './handler';
+import { isCommandWork, type Answer, type Call, type CommandWork, type DataAnswer, type HandlerOf, type Refusal } from './handler';
 
-// One command to one service, asked and read: the pipeline hands it to the ledger when the operation is charged on its
-// answer, and asks it itself otherwise (or as a part of a composed answer).
+// One command to one service, asked and read: the pipeline hands it to the service with the charge when the operation
+// is charged on its answer, and it is asked here otherwise (or as a part of a composed answer).
 
 /** Codes of the service's command host, not of the work: the command never ran, so its reply is not a result. */
 const hostCodes = new Set(['UNKNOWN_COMMAND', 'INVALID_COMMAND', 'INVALID_ANSWER']);
@@ -34,20 +34,12 @@ export const ask = async ({ ctx, deps }: Pick<Call<never>, 'ctx' | 'deps'>, work
   }
 };
 
-/** The handler of an operation whose whole work is one command. */
-export const commandHandler = <O extends Operation>(
-  operation: O,
-  handler: { read?: OperationHandler<O>['read']; work: (call: Call<O>) => CommandWork | Refusal | Promise<CommandWork | Refusal> },
-): OperationHandler<O> => {
-  const work = async (call: Call<O>) => handler.work(call);
-  return handlerOf(operation, {
-    ...(handler.read ? { read: handler.read } : {}),
-    work,
-    handle: async (call) => {
-      const found = await work(call);
-      return isRefusal(found) ? found : ask(call, found);
-    },
-  });
+/**
+ * The answer of an operation's handler without charging it, for an operation composed of others (see
+ * routes/ask-operation.ts): an `on_answer` handler's command is asked here.
+ */
+export const answerOf = async <O extends Operation>(handler: HandlerOf<O>, call: Call<O>): Promise<Answer> => {
+  if ('handle' in handler) return handler.handle(call);
+  const work = await handler.work(call);
+  return isCommandWork(work) ? ask(call, work) : work;
 };
-
-export const isRefusal = (work: CommandWork | Refusal): work is Refusal => 'ok' in work && work.ok === false;

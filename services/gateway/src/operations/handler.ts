@@ -63,6 +63,7 @@ export type WorkingService = 'analysis' | 'location';
  * both back.
  */
 export interface CommandWork {
+  ok?: undefined;
   spec: CommandSpec<string, z.ZodTypeAny, z.ZodTypeAny>;
   service: WorkingService;
   data: unknown;
@@ -74,6 +75,10 @@ export interface CommandWork {
   late: Refusal;
 }
 
+/** What an `on_answer` operation's work is: a command its owner answers (handed off), an answer read here, or a refusal. */
+export type OnAnswerWork = CommandWork | DataAnswer | Refusal;
+
+/** The handler of an operation that is free, charged per order, or charged `reserve_first`: it does the work and answers. */
 export interface OperationHandler<O extends Operation> {
   /**
    * Reads the input when the contract's schemas alone would word a refusal badly (a body with two alternatives, a
@@ -81,12 +86,22 @@ export interface OperationHandler<O extends Operation> {
    */
   read?: (raw: RawInput) => Checked<Input<O>>;
   handle: (call: Call<O>) => Promise<Answer>;
-  /**
-   * Set when the whole work is one command (see `CommandWork`), after any refusal found first; `handle` is then that
-   * command asked and read.
-   */
-  work?: (call: Call<O>) => Promise<CommandWork | Refusal>;
 }
 
+/**
+ * The handler of an operation charged `on_answer`: its work is one command to the service that owns the answer (the
+ * pipeline hands the charge to that service with it), or an answer read here from a read model (charged in one step).
+ */
+export interface OnAnswerHandler<O extends Operation> {
+  read?: (raw: RawInput) => Checked<Input<O>>;
+  work: (call: Call<O>) => Promise<OnAnswerWork>;
+}
+
+/** The handler an operation takes, by the charging its declaration states. */
+export type HandlerOf<O extends Operation> = O['cost'] extends { charging: 'on_answer' } ? OnAnswerHandler<O> : OperationHandler<O>;
+
 /** Declares a handler for an operation, so that its input is typed by that operation's schemas. */
-export const handlerOf = <O extends Operation>(_operation: O, handler: OperationHandler<O>): OperationHandler<O> => handler;
+export const handlerOf = <O extends Operation>(_operation: O, handler: HandlerOf<O>): HandlerOf<O> => handler;
+
+export const isRefusal = (work: OnAnswerWork): work is Refusal => work.ok === false;
+export const isCommandWork = (work: OnAnswerWork): work is CommandWork => 'spec' in work;

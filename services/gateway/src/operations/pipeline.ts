@@ -1,14 +1,12 @@
-import { chargedOnAnswer, errorsOf, perCallCredits, type ErrorCode, type Operation } from '@pds/contracts';
+import { errorsOf, type ErrorCode, type Operation } from '@pds/contracts';
 import type { Request, Response } from 'express';
 import { chargedCall, type WorkOutcome } from '../billing/charged-call';
-import { chargedByHandOff } from '../billing/charged-by-hand-off';
-import { isRefusal } from './command-work';
-import { chargedOnAnswerCall } from '../billing/charged-on-answer';
+import { chargedOnAnswer } from '../billing/charged-on-answer';
 import type { GatewayDeps } from '../deps';
 import { callerOf, identify, unexpectedErrorMessage, type CallerLocals } from '../http/caller';
 import { sendCharged, sendError, sendFree, setBillingHeaders, type BalanceView, type Payload } from '../http/respond';
 import { retryAfterSeconds } from '../http/retry-after';
-import type { Answer, Call, FileAnswer, OperationHandler, RawInput, Refusal } from './handler';
+import type { Answer, Call, FileAnswer, HandlerOf, OnAnswerHandler, OperationHandler, RawInput, Refusal } from './handler';
 import { readInput } from './read-input';
 
 // One operation's request, from an identified caller to the answer: read the input, do the work (charged two-phase,
@@ -51,25 +49,22 @@ const sendFile = (res: Response, file: FileAnswer['file'], balance: BalanceView 
   res.status(200).type(file.contentType).send(file.body);
 };
 
-/**
- * Runs the work of a charged operation between reserving and capturing its credits, or before charging them in one
- * step (handed to the ledger with the work's command when the work is one command).
- */
-const charged = async <O extends Operation>(deps: GatewayDeps, operation: O, handler: OperationHandler<O>, call: Call<O>) => {
-  const charge = { accountId: call.caller.accountId, operation: operation.operationId, costCredits: perCallCredits(operation.cost) };
-  if (chargedOnAnswer(operation.cost) && handler.work) {
-    const work = await handler.work(call);
-    return isRefusal(work) ? work : chargedByHandOff(deps, call.ctx, charge, work);
-  }
+/** Runs a per-call operation's work and charges it as the operation's declaration says (`cost.charging`). */
+const charged = async <O extends Operation>(deps: GatewayDeps, operation: O, handler: HandlerOf<O>, call: Call<O>) => {
+  const { cost } = operation;
+  if (cost.kind !== 'per_call') throw new Error(`${operation.operationId} is not charged per call`);
+  const charge = { accountId: call.caller.accountId, operation: operation.operationId, costCredits: cost.credits };
+  // The router has checked at start that each handler is of its declaration's shape (`checkHandlerShapes`).
+  if (cost.charging === 'on_answer') return chargedOnAnswer(deps, call.ctx, charge, await (handler as OnAnswerHandler<O>).work(call));
+  const { handle } = handler as OperationHandler<O>;
   const asWork = async (): Promise<WorkOutcome<Payload>> => {
-    const answer = await handler.handle(call);
+    const answer = await handle(call);
     if (!answer.ok) return answer;
     if ('file' in answer) throw new Error(`${operation.operationId}: a charged operation answers JSON`);
     const payload = { data: answer.data, sources: answer.sources };
     return answer.freeBecause === undefined ? { ok: true, data: payload } : { ok: true, data: payload, freeBecause: answer.freeBecause };
   };
-  const charging = chargedOnAnswer(operation.cost) ? chargedOnAnswerCall : chargedCall;
-  return charging(deps.ledger, call.ctx.logger, call.ctx, charge, asWork);
+  return chargedCall(deps.ledger, call.ctx.logger, call.ctx, charge, asWork);
 };
 
 const answer = async (
@@ -92,7 +87,7 @@ const answer = async (
 
 /** The express handler of an authenticated operation. */
 export const operationHandler =
-  <O extends Operation>(deps: GatewayDeps, operation: O, handler: OperationHandler<O>) =>
+  <O extends Operation>(deps: GatewayDeps, operation: O, handler: HandlerOf<O>) =>
   async (req: Request, res: Response) => {
     const who = callerOf(res) ?? (await identify(deps, req, res));
     if (!who) return;
@@ -104,7 +99,7 @@ export const operationHandler =
         // A free call's work cannot change the balance its headers show, so the balance is asked alongside the work,
         // not after it (an order's can: it reserves, and answers with the balance after).
         const asked = operation.cost.kind === 'free' ? deps.balanceFor(who.ctx, who.caller.accountId).catch(() => undefined) : undefined;
-        return await answer(deps, res, operation, who, await handler.handle(call), asked);
+        return await answer(deps, res, operation, who, await (handler as OperationHandler<O>).handle(call), asked);
       }
       const outcome = await charged(deps, operation, handler, call);
       if (!outcome.ok) return await sendRefusal(deps, res, who, outcome, operation);

@@ -1,11 +1,11 @@
-import type { AuthenticatedOperationId, Operation, Operations, PublicOperationId } from '@pds/contracts';
+import { operations, type AuthenticatedOperationId, type Operation, type Operations, type PublicOperationId } from '@pds/contracts';
 import express, { type Request, type Response } from 'express';
 import type { GatewayDeps } from '../deps';
 import { asset, sendAsset, type Asset } from '../http/api-docs';
 import { callerOf, identify } from '../http/caller';
 import { refuseUnreadable, type RequestError } from '../http/request-errors';
 import { sendError } from '../http/respond';
-import type { OperationHandler } from './handler';
+import type { HandlerOf } from './handler';
 import { operationHandler } from './pipeline';
 import { RouteTable, type RoutedPath } from './route-table';
 
@@ -17,7 +17,20 @@ import { RouteTable, type RoutedPath } from './route-table';
 // not declared and 405 with `Allow` for a method it does not have (HEAD included: a HEAD must not run, and charge
 // for, a GET), each with the caller's billing headers.
 
-export type Handlers = { [K in AuthenticatedOperationId]: OperationHandler<Operations[K]> };
+export type Handlers = { [K in AuthenticatedOperationId]: HandlerOf<Operations[K]> };
+
+/**
+ * Each handler is of the shape its operation's declared charging calls for (the types say so; this says it at start,
+ * whatever a cast did): an `on_answer` operation's gives its work, every other's handles the call.
+ */
+export const checkHandlerShapes = (handlers: Handlers) => {
+  for (const [operationId, handler] of Object.entries(handlers)) {
+    const { cost } = operations[operationId as AuthenticatedOperationId] as Operation;
+    const onAnswer = cost.kind === 'per_call' && cost.charging === 'on_answer';
+    if (onAnswer !== 'work' in handler || onAnswer === 'handle' in handler)
+      throw new Error(`${operationId}: its handler must ${onAnswer ? 'give its work (on_answer)' : 'handle the call'}`);
+  }
+};
 export type PublicHandlers = { [K in PublicOperationId]: () => unknown };
 
 const bodyLimit = '100kb';
@@ -49,6 +62,7 @@ interface Routed {
  * reading it again; GET and HEAD only.
  */
 export const apiRoutes = (deps: GatewayDeps, handlers: Handlers, publicHandlers: PublicHandlers, table = new RouteTable()) => {
+  checkHandlerShapes(handlers);
   const documents = new Map<string, Asset>();
   const authenticated = new Map<Operation, Routed>();
   for (const route of table.routes)
@@ -58,7 +72,7 @@ export const apiRoutes = (deps: GatewayDeps, handlers: Handlers, publicHandlers:
         documents.set(operation.operationId, asset(document, 'application/json; charset=utf-8'));
         continue;
       }
-      const handler = handlers[operation.operationId as AuthenticatedOperationId] as OperationHandler<Operation>;
+      const handler = handlers[operation.operationId as AuthenticatedOperationId] as HandlerOf<Operation>;
       authenticated.set(operation, { operation, run: operationHandler(deps, operation, handler) });
     }
 

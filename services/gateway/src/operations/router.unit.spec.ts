@@ -61,8 +61,8 @@ describe('the route table', () => {
   it("documents each operation's credit cost as the specification gives it", () => {
     const credits = (id: keyof typeof operations) => (operations[id] as Operation).cost;
     expect(credits('renovation_uplift_calculator')).toEqual({ kind: 'per_call', credits: 1, charging: 'on_answer' });
-    expect(credits('land_registry_title_lookup')).toEqual({ kind: 'per_call', credits: 25 });
-    expect(credits('land_registry_document_availability')).toEqual({ kind: 'per_call', credits: 25 });
+    expect(credits('land_registry_title_lookup')).toEqual({ kind: 'per_call', credits: 25, charging: 'reserve_first' });
+    expect(credits('land_registry_document_availability')).toEqual({ kind: 'per_call', credits: 25, charging: 'reserve_first' });
     expect(credits('land_registry_order_status')).toEqual({ kind: 'free' });
     expect(credits('land_registry_test_register_extraction')).toEqual({ kind: 'free' });
     expect(credits('land_registry_official_copy_order')).toEqual({ kind: 'per_order' });

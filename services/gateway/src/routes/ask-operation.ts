@@ -1,5 +1,6 @@
 import type { Operation, Source } from '@pds/contracts';
-import type { Answer, Call, OperationHandler } from '../operations/handler';
+import { answerOf } from '../operations/command-work';
+import type { Answer, Call, HandlerOf } from '../operations/handler';
 
 // Another operation's answer, for an operation composed of others (property analysis, compliance): its query read by
 // its own schema, then its own handler, as if it had been called, so that its rules, refusals and time limits are its
@@ -11,7 +12,7 @@ export const askOperation = async <O extends Operation>(
   call: Pick<Call<never>, 'caller' | 'ctx' | 'deps'>,
   what: string,
   operation: O,
-  handler: OperationHandler<O>,
+  handler: HandlerOf<O>,
   query: Record<string, string>,
 ): Promise<PartAnswer> => {
   const read = operation.request.query?.safeParse(query);
@@ -20,7 +21,7 @@ export const askOperation = async <O extends Operation>(
   let answer: Answer;
   try {
     const input = { query: read.data, params: undefined, headers: undefined, body: undefined };
-    answer = await handler.handle({ caller: call.caller, ctx: call.ctx, deps: call.deps, input } as Call<O>);
+    answer = await answerOf(handler, { caller: call.caller, ctx: call.ctx, deps: call.deps, input } as Call<O>);
   } catch (error) {
     call.ctx.logger.error({ err: error, part: what }, 'a part of a composed answer failed');
     return { ok: false, code: 'INTERNAL_SERVER_ERROR', message: `The ${what} failed.` };

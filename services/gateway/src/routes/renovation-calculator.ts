@@ -1,8 +1,8 @@
 import { analysis, renovationUpliftCalculator } from '@pds/contracts';
 import { analysisWork } from './ask-analysis';
-import { commandHandler } from '../operations/command-work';
+import { handlerOf } from '../operations/handler';
 
 /** The calculation is the analysis service's; the pipeline has checked the inputs and charges the answer. */
-export const renovationCalculator = commandHandler(renovationUpliftCalculator, {
-  work: (call) => analysisWork(analysis.CalculateRenovationUplift, call.input.query),
+export const renovationCalculator = handlerOf(renovationUpliftCalculator, {
+  work: async (call) => analysisWork(analysis.CalculateRenovationUplift, call.input.query),
 });

@@ -1,8 +1,9 @@
 import { areaDeprivation, locationIntelligence } from '@pds/contracts';
-import { commandHandler } from '../../operations/command-work';
+import { handlerOf } from '../../operations/handler';
 import { locationWork } from './ask-location';
 
 /** `area_deprivation`: looked up by the location service; charged only when answered. */
-export const areaDeprivationHandler = commandHandler(areaDeprivation, {
-  work: (call) => locationWork(locationIntelligence.DescribeDeprivation, { postcode: call.input.query.postcode }, 'deprivation lookup'),
+export const areaDeprivationHandler = handlerOf(areaDeprivation, {
+  work: async (call) =>
+    locationWork(locationIntelligence.DescribeDeprivation, { postcode: call.input.query.postcode }, 'deprivation lookup'),
 });

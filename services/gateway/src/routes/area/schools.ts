@@ -1,12 +1,12 @@
 import { areaSchools, locationIntelligence } from '@pds/contracts';
-import { commandHandler } from '../../operations/command-work';
+import { handlerOf } from '../../operations/handler';
 import { locationWork } from './ask-location';
 import { placeOf, readPlaceQuery } from './place-query';
 
 /** `area_schools`: found by the location service, which owns the GIAS datasets; charged only when answered. */
-export const areaSchoolsHandler = commandHandler(areaSchools, {
+export const areaSchoolsHandler = handlerOf(areaSchools, {
   read: readPlaceQuery<typeof areaSchools>(areaSchools.request.query),
-  work: (call) => {
+  work: async (call) => {
     const { radiusMetres, phase, includeClosed, limit } = call.input.query;
     const command = { place: placeOf(call.input.query), radiusMetres, phases: phase ?? null, includeClosed, limit };
     return locationWork(locationIntelligence.FindSchools, command, 'schools search');

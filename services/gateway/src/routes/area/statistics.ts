@@ -1,6 +1,6 @@
 import { areaStatistics, locationIntelligence } from '@pds/contracts';
 import { readInput } from '../../operations/read-input';
-import { commandHandler } from '../../operations/command-work';
+import { handlerOf } from '../../operations/handler';
 import { isOutsideEnglandAndWales } from '../land-registry/postcode-areas';
 import { locationWork } from './ask-location';
 
@@ -9,7 +9,7 @@ import { locationWork } from './ask-location';
  * Scotland or Northern Ireland is refused before anything is reserved (the location service refuses the rest of
  * theirs, TD and CA across the border, by the country the postcode datasets give).
  */
-export const areaStatisticsHandler = commandHandler(areaStatistics, {
+export const areaStatisticsHandler = handlerOf(areaStatistics, {
   read: (raw) => {
     const read = readInput(areaStatistics, raw);
     if (!read.ok || !isOutsideEnglandAndWales(read.value.query.postcode)) return read;
@@ -22,5 +22,6 @@ export const areaStatisticsHandler = commandHandler(areaStatistics, {
       details: 'postcode: outside England and Wales',
     };
   },
-  work: (call) => locationWork(locationIntelligence.DescribeAreaStatistics, { postcode: call.input.query.postcode }, 'area statistics'),
+  work: async (call) =>
+    locationWork(locationIntelligence.DescribeAreaStatistics, { postcode: call.input.query.postcode }, 'area statistics'),
 });

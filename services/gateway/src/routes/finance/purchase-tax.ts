@@ -1,6 +1,6 @@
 import { type Nation, analysis, purchaseTax, purchaseTaxFirstDate } from '@pds/contracts';
 import { analysisWork } from '../ask-analysis';
-import { commandHandler } from '../../operations/command-work';
+import { handlerOf } from '../../operations/handler';
 import { ukToday } from '../uk-today';
 import { findPostcode } from '../reference-data/postcodes';
 import { servingVersions, sourceOf } from '../reference-data/sources';
@@ -17,7 +17,7 @@ const nationOfCountry: Record<string, Nation | 'outside'> = {
   M83000003: 'outside',
 };
 
-export const purchaseTaxHandler = commandHandler(purchaseTax, {
+export const purchaseTaxHandler = handlerOf(purchaseTax, {
   work: async ({ input, ctx, deps }) => {
     const q = input.query;
     if ((q.country === undefined) === (q.postcode === undefined)) {

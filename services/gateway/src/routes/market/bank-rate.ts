@@ -25,7 +25,7 @@ const changesSql = `SELECT ${day} AS date, value, previous FROM (
 const points = (a: number, b: number) => Math.round((a - b) * 10_000) / 10_000;
 
 export const bankRateHandler = handlerOf(bankRate, {
-  handle: async ({ input, ctx, deps }) => {
+  work: async ({ input, ctx, deps }) => {
     const q = input.query;
     if (q.date !== undefined && (q.from !== undefined || q.to !== undefined))
       return { ok: false, code: 'INVALID_PARAMETERS', message: 'Give `date`, or `from` with `to`, not both; nothing was charged.' };

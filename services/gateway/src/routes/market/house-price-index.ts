@@ -25,7 +25,7 @@ const areaSql = `SELECT area_code, region_name, month AS latest FROM ${hpi}
 type Month = { month: string; price: number | null; idx: number | null; c1: number | null; c12: number | null; volume: number | null };
 
 export const housePriceIndexHandler = handlerOf(housePriceIndex, {
-  handle: async ({ input, ctx, deps }) => {
+  work: async ({ input, ctx, deps }) => {
     const q = input.query;
     if ((q.area === undefined) === (q.postcode === undefined)) {
       const details = q.area === undefined ? 'area, postcode: one is required' : 'area, postcode: give one, not both';

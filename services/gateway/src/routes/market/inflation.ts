@@ -9,7 +9,7 @@ const ons = readModels.onsTimeseriesValues.relation;
 const codes = [inflationSeries.cpi.annualRate, inflationSeries.cpi.index, inflationSeries.cpih.annualRate, inflationSeries.cpih.index];
 
 export const inflationHandler = handlerOf(inflation, {
-  handle: async ({ input, ctx, deps }) => {
+  work: async ({ input, ctx, deps }) => {
     const q = input.query;
     try {
       const latest = (

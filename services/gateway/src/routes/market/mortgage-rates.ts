@@ -9,7 +9,7 @@ import { addMonths, databaseError, reversed } from './months';
 const boe = readModels.boeSeriesValues.relation;
 
 export const mortgageRatesHandler = handlerOf(mortgageRates, {
-  handle: async ({ input, ctx, deps }) => {
+  work: async ({ input, ctx, deps }) => {
     const q = input.query;
     const products = [...new Set(q.products ?? defaultMortgageProducts)];
     const codes = products.map((p) => mortgageProducts[p][0]);

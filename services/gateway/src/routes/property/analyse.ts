@@ -13,7 +13,7 @@ import {
   type SoldComparablesResult,
   type ValuationResult,
 } from '@pds/contracts';
-import { handlerOf, type Call, type OperationHandler } from '../../operations/handler';
+import { handlerOf, type Call, type HandlerOf } from '../../operations/handler';
 import { askOperation } from '../ask-operation';
 import { areaCrimeHandler } from '../area/crime';
 import { areaDeprivationHandler } from '../area/deprivation';
@@ -34,7 +34,7 @@ const askPart = async <O extends Operation>(
   call: Call<typeof propertyAnalysis>,
   part: string,
   operation: O,
-  handler: OperationHandler<O>,
+  handler: HandlerOf<O>,
   query: Record<string, string>,
   unavailable: Unavailable[],
 ): Promise<Outcome> => {
@@ -77,7 +77,7 @@ export const propertyAnalysisHandler = handlerOf(propertyAnalysis, {
   handle: async (call) => {
     const q = call.input.query;
     const unavailable: Unavailable[] = [];
-    const ask = <O extends Operation>(part: string, operation: O, handler: OperationHandler<O>, query: Record<string, string>) =>
+    const ask = <O extends Operation>(part: string, operation: O, handler: HandlerOf<O>, query: Record<string, string>) =>
       askPart(call, part, operation, handler, query, unavailable);
     const { postcode } = q;
     const valuation = q.address

@@ -8,7 +8,7 @@ import { askLocation } from '../area/ask-location';
 // value, so that both operations apply one set of rules. 1 credit, charged only for an answer.
 
 export const valuationHandler = handlerOf(propertyValuation, {
-  handle: async (call) => {
+  work: async (call) => {
     const { postcode, address, months = defaultValuationMonths, asOf, extensionArea = 0, renovationUplift = 0 } = call.input.query;
     const valued = await askLocation(call, locationIntelligence.ValueProperty, { postcode, address, months, asOf }, 'valuation');
     if (!valued.ok || (extensionArea === 0 && renovationUplift === 0)) return valued;

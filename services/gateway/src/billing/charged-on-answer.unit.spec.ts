@@ -3,7 +3,7 @@ import { createLogger, RequestTimeoutError } from '@pds/service-runtime';
 import type { GatewayDeps } from '../deps';
 import type { CallContext } from '../http/caller';
 import { analysisWork } from '../routes/ask-analysis';
-import { chargedByHandOff } from './charged-by-hand-off';
+import { chargedByHandOff } from './charged-on-answer';
 
 // The gateway's side of a hand-off, with the bus and the ledger as doubles: which answer each reply (or silence)
 // becomes, and what is asked of the ledger to settle it. The hand-off itself over Kafka is in ledger-messaging.e2e.
