@@ -34,9 +34,11 @@ each operation's codes, any request under \`/api/v1\` may get:
 - 404 \`NOT_FOUND\`: no such path (with a valid key; without one, 401);
 - 405 \`METHOD_NOT_ALLOWED\`: the path exists but not with this method, \`HEAD\` included (a \`HEAD\` never runs or
   charges a call); \`Allow\` lists the methods it has;
-- 400 \`INVALID_PARAMETERS\`: the path is not valid percent-encoding, or the body is not valid JSON;
-- 413 \`PAYLOAD_TOO_LARGE\`: a body over 100 kB; 415 \`UNSUPPORTED_MEDIA_TYPE\`: a body in a charset other than UTF-8 or
-  with a \`Content-Encoding\` other than gzip, deflate or br;
+- 400 \`INVALID_PARAMETERS\`: the path is not valid percent-encoding, the body is not valid JSON, or a query parameter
+  the operation does not take (misspelt or not, it is refused rather than ignored);
+- 413 \`PAYLOAD_TOO_LARGE\`: a body over 100 kB; 415 \`UNSUPPORTED_MEDIA_TYPE\`: a body that is not
+  \`application/json\` (any other type, \`text/plain\` included) or not in UTF-8 (UTF-16 and UTF-32 too), or with a
+  \`Content-Encoding\` other than gzip, deflate or br;
 - 431 \`REQUEST_HEADER_FIELDS_TOO_LARGE\`: request headers over 16 kB in all (answered before the key is read).
 Nothing is charged for any of these.
 

@@ -146,7 +146,13 @@ export const addressAutocompleteFind = defineOperation({
   request: {
     query: z.strictObject({
       query: z.string().trim().min(3).max(200).openapi({ example: 'oxford rd 194', description: '3 to 200 characters' }),
-      limit: z.coerce.number().int().min(1).max(10).default(6).openapi({ type: 'integer', example: 6, description: '1 to 10; default 6' }),
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(10)
+        .default(6)
+        .openapi({ type: 'integer', minimum: 1, maximum: 10, default: 6, example: 6, description: '1 to 10; default 6' }),
     }),
   },
   response: {

@@ -82,6 +82,11 @@ earlier placement reserves nothing more (\`creditsReserved\` 0).
 **Idempotency.** \`Idempotency-Key\` (8 to 128 printable ASCII characters) names the order: a retry with the same key
 and body answers with the same order and never places another; the same key with a different body is 422
 \`IDEMPOTENCY_KEY_REUSED\`. After a 504 \`UPSTREAM_TIMEOUT\` the order may still be placed: retry with the same key.
+A placement the ledger refuses when it reserves (402 \`INSUFFICIENT_CREDITS\` or \`INSUFFICIENT_PURCHASE_BALANCE\`; 403
+\`ORDERING_NOT_ENABLED\`, \`ACCOUNT_HELD\` or \`ACCOUNT_IN_DEBT\`) is recorded as a \`rejected\` order under its key, so
+the key is used up: a retry with the same key and body answers the same refusal, even once the account is put right.
+Place the order again with a new key then. A refusal found before anything is recorded (an invalid request or header,
+the title's own refusals, the registry delayed or failing) leaves the key unused.
 
 ${orderRules}
 
@@ -166,11 +171,12 @@ export const landRegistryOfficialCopyOrder = defineOperation({
     INVALID_IDEMPOTENCY_KEY: 'The key is not 8 to 128 printable ASCII characters; nothing charged',
     INVALID_PARAMETERS: 'The body is invalid (`details` names the fields); nothing charged',
     EXTRACTION_NOT_AVAILABLE_FOR_PLAN: '`extractRegisterText` with a plan-only order; nothing charged',
-    INSUFFICIENT_CREDITS: 'The ledger refused the reservation: not enough credits; nothing charged',
-    INSUFFICIENT_PURCHASE_BALANCE: 'The ledger refused the reservation: not enough Purchase Balance; nothing charged',
-    ORDERING_NOT_ENABLED: 'The account has no ordering entitlement; nothing charged',
-    ACCOUNT_HELD: 'The account is on hold; nothing charged',
-    ACCOUNT_IN_DEBT: 'The account is in debt; nothing charged',
+    INSUFFICIENT_CREDITS: 'The ledger refused the reservation: not enough credits; nothing charged; the key is used up',
+    INSUFFICIENT_PURCHASE_BALANCE: 'The ledger refused the reservation: not enough Purchase Balance; nothing charged; the key is used up',
+    ORDERING_NOT_ENABLED:
+      'The account has no ordering entitlement; nothing charged; the key is used up (retry with a new one once enabled)',
+    ACCOUNT_HELD: 'The account is on hold; nothing charged; the key is used up',
+    ACCOUNT_IN_DEBT: 'The account is in debt; nothing charged; the key is used up',
     TITLE_NOT_FOUND: 'The registry has no such title; nothing charged',
     TITLE_CLOSED: 'The title is closed: order the continuing title named in the message; nothing charged',
     BACKDATED_COPY_NOT_CONFIRMED: 'Applications are pending: resend with `backdatedCopyConfirmed: true`; nothing charged',

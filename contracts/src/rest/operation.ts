@@ -136,19 +136,21 @@ export const commonErrors = (operation: Operation): Partial<Record<ErrorCode, st
   if (operation.public) return { INTERNAL_SERVER_ERROR: 'Unexpected error' };
   const unauthenticated = operation.unauthenticatedCode ?? 'UNAUTHORIZED';
   const takesBody = operation.request.body !== undefined;
+  const unreadable = [
+    'a query parameter the operation does not take',
+    ...(operation.request.query ? ['an invalid value (`details` names each failing field)'] : []),
+    ...(operation.request.params ? ['a path that is not valid percent-encoding'] : []),
+    ...(takesBody ? ['a body that is not valid JSON'] : []),
+  ];
   return {
     [unauthenticated]: 'The `X-API-Key` header is missing or not a valid key (checked before anything else, body included)',
-    ...(operation.request.params || takesBody
-      ? {
-          INVALID_PARAMETERS: takesBody
-            ? 'The body is not valid JSON, or the path is not valid percent-encoding'
-            : 'The path is not valid percent-encoding',
-        }
-      : {}),
+    // Every authenticated operation refuses a parameter it does not take, so every one can answer this.
+    INVALID_PARAMETERS: `${unreadable.join(', ').replace(/, ([^,]*)$/, ', or $1')}; nothing charged`.replace(/^a/, 'A'),
     ...(takesBody
       ? {
           PAYLOAD_TOO_LARGE: 'The body is larger than 100 kB',
-          UNSUPPORTED_MEDIA_TYPE: 'The body is not `application/json` in UTF-8, or has a `Content-Encoding` other than gzip, deflate or br',
+          UNSUPPORTED_MEDIA_TYPE:
+            'The body is not `application/json` (any other type, or a charset other than UTF-8), or has a `Content-Encoding` other than gzip, deflate or br',
         }
       : {}),
     ...(operation.cost.kind === 'per_call'

@@ -30,9 +30,9 @@ export const PropertyAnalysisQuery = z
       .pipe(z.number().min(1).max(1e12))
       .openapi({ type: 'number', minimum: 1, example: 650000, description: 'The asking or agreed price, GBP' }),
     propertyType: z.enum(comparablePropertyTypes).optional().openapi({ example: 'detached' }),
-    bedrooms: wholeNumber(0, 100).optional().openapi({ type: 'integer', minimum: 0, example: 5 }),
-    squareFeet: wholeNumber(1, 1e7).optional().openapi({ type: 'integer', minimum: 1, example: 2271 }),
-    squareMeters: wholeNumber(1, 1e6).optional().openapi({ type: 'integer', minimum: 1, example: 211 }),
+    bedrooms: wholeNumber(0, 100).optional().openapi({ type: 'integer', minimum: 0, maximum: 100, example: 5 }),
+    squareFeet: wholeNumber(1, 1e7).optional().openapi({ type: 'integer', minimum: 1, maximum: 1e7, example: 2271 }),
+    squareMeters: wholeNumber(1, 1e6).optional().openapi({ type: 'integer', minimum: 1, maximum: 1e6, example: 211 }),
     portal: z
       .string()
       .trim()

@@ -21,7 +21,8 @@ export const maxAreaM2 = 1e7;
  */
 export const maxResultGbp = 1e15;
 
-const fields = z.object({
+// Strict: a misspelt parameter (`extensionAraa`) is refused, not silently taken as its default.
+const fields = z.strictObject({
   value: queryDecimal('Base value in GBP; must be positive (at most 10^12)')
     .pipe(z.number().positive().max(maxMoneyGbp))
     .openapi({ example: 250000, exclusiveMinimum: 0, maximum: maxMoneyGbp }),

@@ -20,6 +20,10 @@ const refusals: Record<string, { code: ErrorCode; message: string }> = {
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'The request body must be JSON in UTF-8 (Content-Type: application/json; charset=utf-8).',
   },
+  'content-type.unsupported': {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'The request body must be JSON (Content-Type: application/json; charset=utf-8).',
+  },
   'parameters.too.many': { code: 'PAYLOAD_TOO_LARGE', message: 'The request body has too many parameters.' },
   'encoding.unsupported': {
     code: 'UNSUPPORTED_MEDIA_TYPE',

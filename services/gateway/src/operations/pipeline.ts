@@ -3,18 +3,16 @@ import type { Request, Response } from 'express';
 import { chargedCall, type WorkOutcome } from '../billing/charged-call';
 import { chargedOnAnswer } from '../billing/charged-on-answer';
 import type { GatewayDeps } from '../deps';
+import { hasBody } from '../http/body-type';
 import { callerOf, identify, unexpectedErrorMessage, type CallerLocals } from '../http/caller';
 import { sendCharged, sendError, sendFree, setBillingHeaders, type BalanceView, type Payload } from '../http/respond';
 import { retryAfterSeconds } from '../http/retry-after';
 import type { Answer, Call, FileAnswer, HandlerOf, OnAnswerHandler, OperationHandler, RawInput, Refusal } from './handler';
-import { readInput } from './read-input';
+import { readInput, strayQuery } from './read-input';
 
 // One operation's request, from an identified caller to the answer: read the input, do the work (charged two-phase,
 // or in one step on the answer, when the operation costs credits per call), and answer in the envelope with the
 // billing headers. Every operation comes through here, so each of these rules is written once.
-
-/** As type-is decides: a request has a body when it says how long it is (and not 0) or that it is chunked. */
-const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
 
 const rawInput = (req: Request): RawInput => ({
   query: req.query,
@@ -92,7 +90,8 @@ export const operationHandler =
     const who = callerOf(res) ?? (await identify(deps, req, res));
     if (!who) return;
     try {
-      const input = (handler.read ?? ((raw: RawInput) => readInput(operation, raw)))(rawInput(req));
+      const raw = rawInput(req);
+      const input = strayQuery(operation, raw) ?? (handler.read ?? ((r: RawInput) => readInput(operation, r)))(raw);
       if (!input.ok) return await sendRefusal(deps, res, who, input, operation);
       const call: Call<O> = { input: input.value, caller: who.caller, ctx: who.ctx, deps };
       if (operation.cost.kind !== 'per_call') {

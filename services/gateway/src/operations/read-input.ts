@@ -58,3 +58,19 @@ export const readInput = <O extends Operation>(operation: O, raw: RawInput): Che
   }
   return { ok: true, value: input as unknown as Input<O> };
 };
+
+/**
+ * A query parameter given to an operation that takes none (a body's, or a path's): refused like any parameter an
+ * operation does not take, before anything else is read. Undefined when there is none, or the operation takes a query.
+ */
+export const strayQuery = (operation: Operation, raw: RawInput): Checked<never> | undefined => {
+  if (operation.request.query) return undefined;
+  const names = Object.keys((raw.query ?? {}) as Record<string, unknown>);
+  if (names.length === 0) return undefined;
+  return {
+    ok: false,
+    code: 'INVALID_PARAMETERS',
+    message: 'This operation takes no query parameters; nothing was charged.',
+    details: names.map((name) => `${name}: not allowed`).join('; '),
+  };
+};

@@ -2,6 +2,7 @@ import { operations, type AuthenticatedOperationId, type Operation, type Operati
 import express, { type Request, type Response } from 'express';
 import type { GatewayDeps } from '../deps';
 import { asset, sendAsset, type Asset } from '../http/api-docs';
+import { unsupportedBody } from '../http/body-type';
 import { callerOf, identify } from '../http/caller';
 import { refuseUnreadable, type RequestError } from '../http/request-errors';
 import { sendError } from '../http/respond';
@@ -108,7 +109,7 @@ export const apiRoutes = (deps: GatewayDeps, handlers: Handlers, publicHandlers:
     res.locals.operationId = routed.operation.operationId;
     req.params = matched.params;
     if (routed.operation.request.body) {
-      const unreadable = await readJsonBody(req, res);
+      const unreadable = unsupportedBody(req) ?? (await readJsonBody(req, res));
       if (unreadable) return refuseUnreadable(deps, unreadable, req, res);
     }
     await routed.run(req, res);
