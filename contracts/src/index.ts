@@ -51,3 +51,5 @@ export * from './rest/epc';
 export * as epc from './epc/commands';
 export * as epcRegisterApi from './epc/register-api';
 export * from './epc/certificate';
+export type { Queryable } from './read-models/read-model';
+export * as marketData from './location/market-commands';

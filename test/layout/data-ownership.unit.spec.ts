@@ -1,4 +1,4 @@
-import { readModels, serviceNames } from '@pds/contracts';
+import { readModels, serviceNames, type readModels as ReadModelsNs } from '@pds/contracts';
 import { migrationFiles } from '@pds/infra';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,6 +33,20 @@ const relationsNamed = (source: string) => {
   const contracts = [...source.matchAll(/(\w+)\.relation\b/g)].map((m) => m[1]!);
   return { literal, contracts };
 };
+
+/** The published query functions of the read models (`defineQueries`), by the name they are exported as. */
+const queryFunctions = new Map(
+  Object.entries(readModels).flatMap(([name, value]) =>
+    typeof value === 'object' && value !== null && 'reads' in value ? [[name, (value as { reads: readonly ReadModel[] }).reads]] : [],
+  ),
+);
+/** The read models a piece of source reads through published query functions (and the callers' join). */
+const readThroughQueries = (source: string): ReadModel[] => [
+  ...[...source.matchAll(/\b(\w+Queries)\b/g)].flatMap((m) => queryFunctions.get(m[1]!) ?? []),
+  ...(/\bcallersOfAskedKeys\b/.test(source) ? [readModels.apiCallers] : []),
+];
+
+type ReadModel = ReadModelsNs.ReadModel;
 
 describe('data ownership', () => {
   const owners = created();
@@ -70,22 +84,31 @@ describe('data ownership', () => {
         if (owner === undefined) continue; // not a table of ours (a word after FROM in a comment, pg_catalog)
         expect(`${file}: ${relation} (${owner})`).toMatch(new RegExp(`\\((${service}|${runtime})\\)$`));
       }
-      for (const name of contracts) {
-        const model = byName.get(name) as (typeof readModels.readModels)[number] | undefined;
-        if (!model) continue;
+      const models = [
+        ...contracts.flatMap((name) => (byName.get(name) as ReadModel | undefined) ?? []),
+        ...readThroughQueries(readFileSync(file, 'utf8')),
+      ];
+      for (const model of models)
         expect(
           `${file}: reads ${model.relation} as ${model.readers.includes(service) || model.owner === service ? 'a declared reader' : 'a stranger'}`,
         ).toMatch(/a declared reader$/);
-      }
     }
   });
 
-  it("finds the gateway reading other services' data through read models only", () => {
-    const gateway = sourceFiles(join(repoRoot, 'services', 'gateway', 'src'))
-      .map((f) => readFileSync(f, 'utf8'))
-      .join('\n');
-    for (const table of ['api_keys', 'account_balances', 'title_orders', 'title_order_documents'])
+  it("finds the gateway reading other services' data through their published query functions only", () => {
+    const files = sourceFiles(join(repoRoot, 'services', 'gateway', 'src'));
+    const gateway = files.map((f) => readFileSync(f, 'utf8')).join('\n');
+    for (const table of ['api_keys', 'account_balances', 'title_orders', 'title_order_documents', 'addresses', 'ppd_sales'])
       expect(relationsNamed(gateway).literal).not.toContain(table);
-    expect(relationsNamed(gateway).contracts).toEqual(expect.arrayContaining(['apiCallers', 'orders', 'files']));
+    // No view of another service's is named at all: every read goes through the owner's query functions.
+    expect(relationsNamed(gateway).contracts).toEqual([]);
+    expect(readThroughQueries(gateway).map((m) => m.relation)).toEqual(
+      expect.arrayContaining(['api_callers', 'title_order_views', 'dataset_versions_serving', 'addresses']),
+    );
+  });
+
+  it('publishes each query function set with the read models it reads', () => {
+    expect(queryFunctions.size).toBeGreaterThan(4);
+    for (const [name, reads] of queryFunctions) expect(`${name}: ${reads.length > 0}`).toBe(`${name}: true`);
   });
 });

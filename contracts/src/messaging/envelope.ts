@@ -49,6 +49,8 @@ export const defineCommand = <T extends string, D extends z.ZodTypeAny, R extend
 
 export type CommandOf<S> =
   S extends CommandSpec<infer T, infer D, z.ZodTypeAny> ? { id: string; type: T; data: z.output<D>; metadata: MessageMetadata } : never;
+/** What a command carries, as its handler reads it. */
+export type DataOf<S> = S extends CommandSpec<string, infer D, z.ZodTypeAny> ? z.output<D> : never;
 export type ReplyOf<S> = S extends CommandSpec<string, z.ZodTypeAny, infer R> ? z.output<R> : never;
 
 /** Any command on the wire, before it is matched to its spec. */
@@ -73,6 +75,8 @@ export const Reply = z.object({
       retryAfter: z.string().datetime({ offset: true }).optional(),
       /** For an ambiguous match: the matches, each to be asked for by itself (see `Candidate`). */
       candidates: z.array(Candidate).optional(),
+      /** Which inputs were wrong, as the REST error's `details` says it. */
+      details: z.string().optional(),
     })
     .optional(),
   handledBy: z.string(),

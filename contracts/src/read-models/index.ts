@@ -1,12 +1,20 @@
-import { apiCallers } from './accounts';
-import { addresses, inspireParcels } from './addresses';
-import { datasetVersions } from './datasets';
-import { boeSeriesValues, onsTimeseriesValues, ukHpiMonths } from './market';
-import { codepointPostcodes, onsPostcodeAreas, onspdPostcodes } from './postcodes';
+import { apiCallers } from './accounts/contract';
+import { addresses, inspireParcels } from './addresses/contract';
+import { datasetVersions } from './datasets/contract';
+import { boeSeriesValues, onsTimeseriesValues, ukHpiMonths } from './market/contract';
+import { codepointPostcodes, onsPostcodeAreas, onspdPostcodes } from './postcodes/contract';
 import type { ReadModel } from './read-model';
-import { titleOrderFiles, titleOrderViews } from './title-orders';
+import { titleOrderFiles, titleOrderViews } from './title-orders/contract';
 
 export * from './read-model';
+export * from './title-orders/queries';
+export * from './datasets/queries';
+export * from './postcodes/queries';
+export * from './addresses/queries';
+export * from './accounts/queries';
+export type { FoundProperty, Resolution } from './addresses/resolve-property';
+export type { Parcel } from './addresses/parcel-under-point';
+export { documentNotFound } from './title-orders/document-downloads';
 export {
   addresses,
   boeSeriesValues,

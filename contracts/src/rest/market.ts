@@ -93,6 +93,7 @@ export const housePriceIndex = defineOperation({
     UNKNOWN_AREA: 'The index holds no area of that name or code (or none for the postcode’s local authority); nothing charged',
     POSTCODE_NOT_FOUND: 'No postcode dataset serving holds the postcode; nothing charged',
     DATABASE_ERROR: 'The series could not be read; nothing charged; retry',
+    UPSTREAM_TIMEOUT: 'The location service, which holds the series, did not answer in time; nothing charged; retry',
   },
   parameterErrors: { postcode: { code: 'INVALID_POSTCODE', message: '`postcode` must be a full UK postcode, such as RG30 1AA.' } },
 });
@@ -132,6 +133,7 @@ export const BankRateResult = z
     latestObservation: z.string().openapi({ description: 'The last day the imported series holds: later changes are not known' }),
   })
   .openapi('BankRateResult');
+export type BankRateResult = z.infer<typeof BankRateResult>;
 
 export const bankRate = defineOperation({
   operationId: 'market_bank_rate',
@@ -159,6 +161,7 @@ export const bankRate = defineOperation({
     DATE_OUT_OF_RANGE: 'Before the first day the series holds; nothing charged',
     SERVICE_UNAVAILABLE: 'No Bank Rate series is imported; nothing charged',
     DATABASE_ERROR: 'The series could not be read; nothing charged; retry',
+    UPSTREAM_TIMEOUT: 'The location service, which holds the series, did not answer in time; nothing charged; retry',
   },
 });
 
@@ -253,6 +256,7 @@ export const mortgageRates = defineOperation({
     INVALID_DATE_RANGE: '`from` is after `to`; nothing charged',
     SERVICE_UNAVAILABLE: 'None of the mortgage rate series asked for is imported; nothing charged',
     DATABASE_ERROR: 'The series could not be read; nothing charged; retry',
+    UPSTREAM_TIMEOUT: 'The location service, which holds the series, did not answer in time; nothing charged; retry',
   },
 });
 
@@ -319,5 +323,6 @@ export const inflation = defineOperation({
     INVALID_DATE_RANGE: '`from` is after `to`; nothing charged',
     SERVICE_UNAVAILABLE: 'No inflation series is imported; nothing charged',
     DATABASE_ERROR: 'The series could not be read; nothing charged; retry',
+    UPSTREAM_TIMEOUT: 'The location service, which holds the series, did not answer in time; nothing charged; retry',
   },
 });

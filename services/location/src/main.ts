@@ -1,4 +1,4 @@
-import { epc, locationIntelligence, referenceData } from '@pds/contracts';
+import { epc, locationIntelligence, marketData, referenceData } from '@pds/contracts';
 import { bootService, handler, LogFollower, serveCommands } from '@pds/service-runtime';
 import { DateTime } from 'luxon';
 import { describeAreaStatistics } from './area-statistics/describe-area-statistics';
@@ -16,6 +16,10 @@ import { screenGroundRisk } from './ground-risk/screen-ground-risk';
 import { findPlanningConstraints } from './planning/find-constraints';
 import { projectionName } from './import/import-dataset';
 import { findSchools } from './schools/find-schools';
+import { describeBankRate } from './market/bank-rate';
+import { describeHousePriceIndex } from './market/house-price-index';
+import { describeInflation } from './market/inflation';
+import { describeMortgageRates } from './market/mortgage-rates';
 import { datasetVersionsProjection } from './read-models/dataset-versions';
 
 // The location service owns the reference datasets: it keeps their read models (which version of each serves, and the
@@ -42,6 +46,7 @@ const main = async () => {
   const schools = { db: rt.store.pool };
   const comparables = { db: rt.store.pool, today: () => ukDate(rt.clock.now()) };
   const valuations = { ...comparables, districts: new DistrictCache() };
+  const market = { db: rt.store.pool, logger: rt.logger, today: () => ukDate(rt.clock.now()) };
   const handlers = [
     // A lookup: an answer nobody waits for is not worth the register's time.
     handler(epc.FindEnergyCertificates, (data) => findCertificates(certificates, data.property), { dropWhenLate: true }),
@@ -56,6 +61,10 @@ const main = async () => {
     handler(locationIntelligence.FindSoldComparables, (data) => findSoldComparables(comparables, data), { dropWhenLate: true }),
     handler(locationIntelligence.ValueProperty, (data) => valueProperty(valuations, data), { dropWhenLate: true }),
     handler(locationIntelligence.FindCompanyOwners, (data) => findCompanyOwners(rt.store.pool, data), { dropWhenLate: true }),
+    handler(marketData.DescribeHousePriceIndex, (data) => describeHousePriceIndex(market, data), { dropWhenLate: true }),
+    handler(marketData.DescribeBankRate, (data) => describeBankRate(market, data), { dropWhenLate: true }),
+    handler(marketData.DescribeMortgageRates, (data) => describeMortgageRates(market, data), { dropWhenLate: true }),
+    handler(marketData.DescribeInflation, (data) => describeInflation(market, data), { dropWhenLate: true }),
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'location', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());

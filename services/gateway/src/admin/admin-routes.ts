@@ -62,8 +62,7 @@ export const adminRoutes = (deps: GatewayDeps, token: string) => {
   const waitForReadModel = async (accountId: string) => {
     const until = Date.now() + readModelWaitMs;
     while (Date.now() < until) {
-      const { rowCount } = await deps.db.query(`SELECT 1 FROM ${readModels.apiCallers.relation} WHERE account_id = $1`, [accountId]);
-      if (rowCount) return true;
+      if (await readModels.apiCallerQueries.accountHasKey(deps.db, accountId)) return true;
       await new Promise((r) => setTimeout(r, 20));
     }
     return false;

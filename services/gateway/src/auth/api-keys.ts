@@ -35,7 +35,8 @@ type AdmittedRow = Pick<CallerRow, 'key_hash' | 'account_id' | 'plan'> & {
 type Asked = { hash: string; now: Date; calendar: CalendarWindows };
 
 /**
- * Each key's caller from the ledger's `api_callers` read model (the gateway reads no ledger table directly), then
+ * Each key's caller from the ledger's `api_callers` read model (joined as the ledger publishes it: the gateway reads no
+ * ledger table directly), then
  * `rate_limit_admit_many` for each account's requests of the batch, in one statement: one round trip for a batch. Each
  * account's requests are gathered into one run (its keys share its limits), the runs materialised in account order and
  * decided in that order (a nested loop over materialised rows runs in their order), so every instance takes the
@@ -57,7 +58,7 @@ const identifyAndAdmitSql = `WITH asked AS (
            coalesce(c.rate_per_minute, ($5::jsonb -> c.plan ->> 'perMinute')::integer) AS per_minute,
            coalesce(c.rate_per_day, ($5::jsonb -> c.plan ->> 'perDay')::integer) AS per_day,
            coalesce(c.rate_per_month, ($5::jsonb -> c.plan ->> 'perMonth')::integer) AS per_month
-      FROM asked a JOIN ${readModels.apiCallers.relation} c ON c.key_hash = a.key_hash
+      FROM ${readModels.callersOfAskedKeys('asked')}
   ), runs AS MATERIALIZED (
     SELECT account_id, per_minute, per_day, per_month, array_agg(i ORDER BY i) AS ids, array_agg(stamp ORDER BY i) AS stamps,
            array_agg(day_start ORDER BY i) AS day_starts, array_agg(month_start ORDER BY i) AS month_starts

@@ -1,9 +1,8 @@
-import type { AreaStatisticsResult, locationIntelligence, ReplyOf } from '@pds/contracts';
+import { type AreaStatisticsResult, type locationIntelligence, type ReplyOf, readModels } from '@pds/contracts';
 import type { HandlerResult } from '@pds/service-runtime';
 import type pg from 'pg';
 import { area2021Of } from '../places/census-areas-2021';
 import { lookUpPostcode, type PostcodeAreas } from '../places/resolve-place';
-import { servingSources } from '../read-models/serving-sources';
 import { authorityOfAreaName, figuresOf } from './area-figures';
 import { areaCounts, authorityCounts, holdsArea, holdsAreasOfAuthority } from './census-counts';
 
@@ -107,5 +106,5 @@ export const describeAreaStatistics = async (db: pg.Pool, postcode: string): Pro
     localAuthority: 'area' in authority ? authority.area : null,
     unavailable: 'unavailable' in authority ? [...unavailable, authority.unavailable] : unavailable,
   };
-  return { ok: true, data: { data, sources: await servingSources(db, ['census-2021', ...place.datasets]) } };
+  return { ok: true, data: { data, sources: await readModels.datasetQueries.sources(db, ['census-2021', ...place.datasets]) } };
 };

@@ -1,10 +1,9 @@
-import type { locationIntelligence, ReplyOf } from '@pds/contracts';
+import { type locationIntelligence, type ReplyOf, readModels } from '@pds/contracts';
 import type { HandlerResult } from '@pds/service-runtime';
 import { DateTime } from 'luxon';
 import type pg from 'pg';
 import { addressParts } from '../epc/address-match';
 import { bulkRowAddress, bulkRowsForPostcode, certificateOfBulkRow } from '../epc/bulk-certificates';
-import { servingSources } from '../read-models/serving-sources';
 import { comparableOf, matchCertificate, type CertificateCandidate, type SaleRow } from './comparable';
 
 // A postcode's standard (category A) registered sales over a look-back ending today (the UK date), most recent first,
@@ -27,7 +26,7 @@ export const findSoldComparables = async (
   { db, today }: SoldComparablesDeps,
   { postcode, months }: { postcode: string; months: number },
 ): Promise<Result> => {
-  const sources = await servingSources(db, ['ppd', 'epc-domestic']);
+  const sources = await readModels.datasetQueries.sources(db, ['ppd', 'epc-domestic']);
   if (!sources.some((s) => s.dataset === 'ppd'))
     return { ok: false, error: { code: 'SERVICE_UNAVAILABLE', message: 'No Price Paid Data is imported yet.' } };
   const to = today();

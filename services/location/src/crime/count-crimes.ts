@@ -1,9 +1,16 @@
-import { monthsBetween, nearestCrimesShown, type locationIntelligence, type PlaceRef, type ReplyOf, type Source } from '@pds/contracts';
+import {
+  monthsBetween,
+  nearestCrimesShown,
+  type locationIntelligence,
+  type PlaceRef,
+  type ReplyOf,
+  type Source,
+  readModels,
+} from '@pds/contracts';
 import type { HandlerResult, Logger } from '@pds/service-runtime';
 import type pg from 'pg';
 import { greatCircleMetres, ringAround } from '../geo/great-circle';
 import { resolvePlace } from '../places/resolve-place';
-import { servingSources } from '../read-models/serving-sources';
 import { UpstreamFailure } from '../upstreams/http';
 import { categoryName, countsWithin, latestMonthHeldAt, monthsHeldAt, nearestWithin, totalWithin, type Point } from './bulk-crimes';
 import { crimeAnswer, widerRadiusOf, type MonthCount, type NearCrime } from './crime-answer';
@@ -63,7 +70,7 @@ export const countCrimes = async (
     nearest,
     widerCrimes,
   });
-  return { ok: true, data: { data, sources: await servingSources(deps.db, ['police-uk', ...place.datasets]) } };
+  return { ok: true, data: { data, sources: await readModels.datasetQueries.sources(deps.db, ['police-uk', ...place.datasets]) } };
 };
 
 /** The months from the live API, when it is configured; otherwise the refusal that no data is held. */
@@ -130,7 +137,7 @@ const live = async (
       nearest,
     });
     const source: Source = { ...deps.police.source, vintage: months.length === 1 ? months[0]! : `${months[0]} to ${months.at(-1)}` };
-    return { ok: true, data: { data, sources: [source, ...(await servingSources(deps.db, ask.datasets))] } };
+    return { ok: true, data: { data, sources: [source, ...(await readModels.datasetQueries.sources(deps.db, ask.datasets))] } };
   } catch (error) {
     if (!(error instanceof UpstreamFailure)) throw error;
     deps.logger.warn({ kind: error.kind, err: error.message }, 'the police.uk API failed');

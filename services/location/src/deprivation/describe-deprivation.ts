@@ -1,9 +1,15 @@
-import { deprivationDomains, deprivationSubDomains, type DeprivationResult, type locationIntelligence, type ReplyOf } from '@pds/contracts';
+import {
+  deprivationDomains,
+  deprivationSubDomains,
+  type DeprivationResult,
+  type locationIntelligence,
+  type ReplyOf,
+  readModels,
+} from '@pds/contracts';
 import type { HandlerResult } from '@pds/service-runtime';
 import type pg from 'pg';
 import { area2021Of } from '../places/census-areas-2021';
 import { lookUpPostcode } from '../places/resolve-place';
-import { servingSources } from '../read-models/serving-sources';
 
 // A postcode's 2021 LSOA in the English Indices of Deprivation 2025 (`iod_lsoa_scores`, the iod dataset). England only:
 // the country is the postcode datasets'; Northern Ireland's postcodes (BT) are refused by their area even where no
@@ -74,5 +80,5 @@ export const describeDeprivation = async (db: pg.Pool, postcode: string): Promis
       workingAge18to66: count(row.population_working_age),
     },
   };
-  return { ok: true, data: { data, sources: await servingSources(db, ['iod', ...found.areas.datasets]) } };
+  return { ok: true, data: { data, sources: await readModels.datasetQueries.sources(db, ['iod', ...found.areas.datasets]) } };
 };

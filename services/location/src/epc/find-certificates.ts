@@ -1,4 +1,4 @@
-import { epc, type Candidate as ContractCandidate, type EnergyCertificate, type ReplyOf, type Source } from '@pds/contracts';
+import { epc, type Candidate as ContractCandidate, type EnergyCertificate, type ReplyOf, type Source, readModels } from '@pds/contracts';
 import type { HandlerResult, Logger } from '@pds/service-runtime';
 import type pg from 'pg';
 import { addressParts, propertyByAddress, propertyByUprn, type Candidate, type PropertyMatch } from './address-match';
@@ -6,7 +6,6 @@ import { bulkRowAddress, bulkRowsForPostcode, bulkRowsForUprn, certificateOfBulk
 import { certificateOfDocument, certificateOfSearchRow, searchRowAddress } from './register/certificates';
 import type { EpcRegisterClient } from './register/client';
 import { RegisterFailure } from './register/responses';
-import { servingSources } from '../read-models/serving-sources';
 
 // A property's certificates: the imported bulk download first; when it holds none for the property, the live
 // register, within a time budget. A property the bulk holds is answered from the bulk alone (a certificate lodged since
@@ -105,7 +104,7 @@ const fromRegister = async (deps: FindCertificatesDeps, register: EpcRegisterCli
 };
 
 /** The bulk download's provenance: the `epc-domestic` version serving. */
-const bulkSource = (db: pg.Pool): Promise<Source[]> => servingSources(db, ['epc-domestic']);
+const bulkSource = (db: pg.Pool): Promise<Source[]> => readModels.datasetQueries.sources(db, ['epc-domestic']);
 
 const answer = (result: Extract<Found, { kind: 'found' }>, origin: Reply['origin'], sources: Source[]): Result => {
   const certificates = [...result.certificates].sort(newestFirst);

@@ -1,10 +1,9 @@
-import type { locationIntelligence, PlaceRef, ReplyOf, Source } from '@pds/contracts';
+import { type locationIntelligence, type PlaceRef, type ReplyOf, type Source, readModels } from '@pds/contracts';
 import { wgs84ToBng } from '@pds/geo';
 import type { HandlerResult, Logger } from '@pds/service-runtime';
 import type pg from 'pg';
 import { countryCodeAt } from '../places/nation-at';
 import { resolvePlace } from '../places/resolve-place';
-import { servingSources } from '../read-models/serving-sources';
 import type { GroundRiskSettings } from './config';
 import { groundRiskScreen } from './screen';
 
@@ -105,5 +104,5 @@ export const screenGroundRisk = async (deps: ScreenDeps, command: { place: Place
     ...(landslides ? [{ ...settings.sources.landslides, vintage: `live, ${asked}` }] : []),
     ...(geology ? [{ ...settings.sources.geology, vintage: `live, ${asked}` }] : []),
   ];
-  return { ok: true, data: { data, sources: [...live, ...(await servingSources(deps.db, place.datasets))] } };
+  return { ok: true, data: { data, sources: [...live, ...(await readModels.datasetQueries.sources(deps.db, place.datasets))] } };
 };

@@ -1,7 +1,6 @@
-import { maxOwnershipTitles, type locationIntelligence, type OwnershipResult, type ReplyOf } from '@pds/contracts';
+import { maxOwnershipTitles, type locationIntelligence, type OwnershipResult, type ReplyOf, readModels } from '@pds/contracts';
 import type { HandlerResult } from '@pds/service-runtime';
 import type pg from 'pg';
-import { servingSources } from '../read-models/serving-sources';
 
 // The company owners of a title, or of a postcode's titles, from the ccod and ocod datasets (UK and overseas
 // companies). Neither ever holds a private individual, so nothing here can name one.
@@ -47,7 +46,7 @@ const select = (relation: string, overseas: boolean) => `
     FROM ${relation}`;
 
 export const findCompanyOwners = async (db: pg.Pool, asked: { titleNumber: string } | { postcode: string }): Promise<Result> => {
-  const sources = await servingSources(db, ['ccod', 'ocod']);
+  const sources = await readModels.datasetQueries.sources(db, ['ccod', 'ocod']);
   if (sources.length === 0)
     return {
       ok: false,

@@ -5,12 +5,12 @@ import {
   type PlaceRef,
   type PlanningConstraintsResult,
   type ReplyOf,
+  readModels,
 } from '@pds/contracts';
 import type { HandlerResult } from '@pds/service-runtime';
 import type pg from 'pg';
 import { countryCodeAt } from '../places/nation-at';
 import { resolvePlace } from '../places/resolve-place';
-import { servingSources } from '../read-models/serving-sources';
 
 // The planning constraints in force at a place (planning_constraints, the planning-data dataset): areas containing it
 // or within the radius, points within the radius, by spherical distance like every "within" of Location Intelligence.
@@ -78,6 +78,9 @@ export const findPlanningConstraints = async (
   };
   return {
     ok: true,
-    data: { data, sources: await servingSources(deps.db, [...(applicable ? ['planning-data'] : []), ...place.datasets]) },
+    data: {
+      data,
+      sources: await readModels.datasetQueries.sources(deps.db, [...(applicable ? ['planning-data'] : []), ...place.datasets]),
+    },
   };
 };

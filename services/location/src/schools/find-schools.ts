@@ -1,8 +1,7 @@
-import type { CommandOf, locationIntelligence, ReplyOf } from '@pds/contracts';
+import { type CommandOf, type locationIntelligence, type ReplyOf, readModels } from '@pds/contracts';
 import type { HandlerResult } from '@pds/service-runtime';
 import type pg from 'pg';
 import { resolvePlace } from '../places/resolve-place';
-import { servingSources } from '../read-models/serving-sources';
 import { nearbySchools } from './nearby-schools';
 import { schoolOf } from './school-answer';
 
@@ -23,7 +22,7 @@ export const findSchools = async (deps: FindSchoolsDeps, command: CommandOf<Comm
   if (resolved.kind === 'postcode_not_found')
     return refused('POSTCODE_NOT_FOUND', `No postcode dataset serving places ${resolved.postcode}.`);
   const { place } = resolved;
-  const sources = await servingSources(deps.db, ['gias', 'gias-links', ...place.datasets]);
+  const sources = await readModels.datasetQueries.sources(deps.db, ['gias', 'gias-links', ...place.datasets]);
   if (!sources.some((s) => s.dataset === 'gias'))
     return refused('SERVICE_UNAVAILABLE', 'No GIAS establishments file is loaded yet; retry once it is.');
   const { rows, total } = await nearbySchools(deps.db, {

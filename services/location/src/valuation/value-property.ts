@@ -1,9 +1,8 @@
-import type { locationIntelligence, ReplyOf, ValuationResult } from '@pds/contracts';
+import { type locationIntelligence, type ReplyOf, type ValuationResult, readModels } from '@pds/contracts';
 import type { HandlerResult } from '@pds/service-runtime';
 import type pg from 'pg';
 import { addressMatches, addressParts, propertyByAddress } from '../epc/address-match';
 import { lookBackStart } from '../comparables/find-sold-comparables';
-import { servingSources } from '../read-models/serving-sources';
 import { lookUpPostcode } from '../places/resolve-place';
 import { certificateForDate, hpiIndexFor, indexFor, typeOfCertificate, type HpiMonth } from './evidence';
 import type { DistrictCache, Home } from './district-sales';
@@ -46,7 +45,7 @@ const saleOf = (home: Home, s: Home['sales'][number], asOf: string): Sale => ({
 });
 
 export const valueProperty = async ({ db, districts, today }: ValuationDeps, asked: ValuationAsked): Promise<Result> => {
-  const sources = await servingSources(db, ['ppd', 'epc-domestic', 'uk-hpi']);
+  const sources = await readModels.datasetQueries.sources(db, ['ppd', 'epc-domestic', 'uk-hpi']);
   if (!sources.some((s) => s.dataset === 'ppd')) return refused('SERVICE_UNAVAILABLE', 'No Price Paid Data is imported yet.');
   const now = today();
   const asOf = asked.asOf ?? now;

@@ -21,7 +21,7 @@ const observeHandled = (command: string, result: { ok: boolean; error?: { code: 
 };
 
 /** A refusal: its code, what to tell the caller, and when to retry or which matches to choose from, when it has them. */
-export type DomainError = { code: string; message: string; retryAfter?: string; candidates?: Candidate[] };
+export type DomainError = { code: string; message: string; retryAfter?: string; candidates?: Candidate[]; details?: string };
 
 export type HandlerResult<R> = { ok: true; data: R } | { ok: false; error: DomainError; data?: R };
 

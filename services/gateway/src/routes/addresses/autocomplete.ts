@@ -1,48 +1,21 @@
-import {
-  addressAutocompleteFind,
-  addressAutocompleteRetrieve,
-  addressWords,
-  isFullPostcode,
-  normalisePostcode,
-  readModels,
-  type RetrieveResult,
-} from '@pds/contracts';
+import { addressAutocompleteFind, addressAutocompleteRetrieve, readModels, type RetrieveResult } from '@pds/contracts';
 import { handlerOf, type Answer } from '../../operations/handler';
-import { propertyOf } from '../property/resolve-property';
-import { servingVersions, sourceOf } from '../reference-data/sources';
 import { checkSelectionId, issueSelectionId } from './selection-id';
 
-// Autocomplete over the address dataset (the `addresses` read model). A full postcode lists its addresses; other text
-// is words in any order, each a prefix (the user is still typing), ranked by words matched whole, then by how much
-// they cover, then shorter addresses first. One indexed query either way (GIN on the search words).
+// Autocomplete over the address dataset, through the location service's published reads of its `addresses` read
+// model. The selection id the gateway signs lets a caller retrieve, for 30 minutes, only an address it was offered.
 
-const { addresses } = readModels;
-
-const byPostcode = `SELECT uprn::text AS uprn, single_line FROM ${addresses.relation} WHERE postcode = $1`;
-const byWords = `
-  SELECT uprn::text AS uprn, single_line
-    FROM ${addresses.relation}, to_tsquery('simple', $1) AS prefixes, to_tsquery('simple', $2) AS whole
-   WHERE search @@ prefixes
-   ORDER BY ts_rank(search, whole) DESC, ts_rank(search, prefixes) DESC, length(single_line), single_line
-   LIMIT $3`;
+const { addressQueries, datasetQueries, sourceOf } = readModels;
+const addressSources = async (db: readModels.Queryable) => (await datasetQueries.servingVersions(db, ['addressbase'])).map(sourceOf);
 
 /** `address_autocomplete_find`: free. */
 export const autocompleteFind = handlerOf(addressAutocompleteFind, {
   handle: async ({ input, deps }): Promise<Answer> => {
     const { query, limit } = input.query;
-    let rows: { uprn: string; single_line: string }[];
-    if (isFullPostcode(query)) {
-      const found = await deps.db.query<{ uprn: string; single_line: string }>(byPostcode, [normalisePostcode(query)]);
-      rows = found.rows.sort((a, b) => a.single_line.localeCompare(b.single_line, 'en', { numeric: true })).slice(0, limit);
-    } else {
-      // Words are letters and digits only (addressWords), so they are safe in a tsquery.
-      const words = [...new Set(addressWords(query))];
-      rows =
-        words.length === 0 ? [] : (await deps.db.query(byWords, [words.map((w) => `${w}:*`).join(' & '), words.join(' | '), limit])).rows;
-    }
+    const rows = await addressQueries.suggestions(deps.db, query, limit);
     const issuedAt = deps.clock.now();
     const suggestions = rows.map((r) => ({ id: issueSelectionId(r.uprn, issuedAt), text: r.single_line }));
-    return { ok: true, data: { query, suggestions }, sources: (await servingVersions(deps.db, ['addressbase'])).map(sourceOf) };
+    return { ok: true, data: { query, suggestions }, sources: await addressSources(deps.db) };
   },
 });
 
@@ -57,20 +30,14 @@ export const autocompleteRetrieve = handlerOf(addressAutocompleteRetrieve, {
         ? { ok: false, code: 'SELECTION_EXPIRED', message: `The selection id is more than 30 minutes old; search again. ${nothingCharged}` }
         : { ok: false, code: 'SELECTION_INVALID', message: `The selection id is not one we issued, or was altered. ${nothingCharged}` };
     }
-    const { rows } = await deps.db.query(
-      `SELECT uprn::text AS uprn, line1, line2, line3, town, postcode, single_line, country, class, latitude, longitude, x_coordinate,
-              y_coordinate, sub_building, building_name, building_number
-         FROM ${addresses.relation} WHERE uprn = $1`,
-      [checked.uprn],
-    );
-    if (!rows[0]) {
+    const p = await addressQueries.byUprn(deps.db, checked.uprn);
+    if (!p) {
       return {
         ok: false,
         code: 'SELECTION_UNKNOWN',
         message: `The selected address is no longer in the dataset; search again. ${nothingCharged}`,
       };
     }
-    const p = propertyOf(rows[0]);
     const [line1 = '', line2 = '', ...rest] = p.lines;
     const data: RetrieveResult = {
       uprn: p.uprn,
@@ -82,6 +49,6 @@ export const autocompleteRetrieve = handlerOf(addressAutocompleteRetrieve, {
       eastings: p.eastings,
       northings: p.northings,
     };
-    return { ok: true, data, sources: (await servingVersions(deps.db, ['addressbase'])).map(sourceOf) };
+    return { ok: true, data, sources: await addressSources(deps.db) };
   },
 });

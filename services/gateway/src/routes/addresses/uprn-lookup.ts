@@ -1,8 +1,6 @@
-import { propertyRefOf, uprnAddressLookup, type AddressLookupResult } from '@pds/contracts';
+import { propertyRefOf, uprnAddressLookup, type AddressLookupResult, readModels } from '@pds/contracts';
 import { handlerOf, type Answer } from '../../operations/handler';
 import { resolutionRefusal } from '../property/resolution-refusal';
-import { resolveProperty } from '../property/resolve-property';
-import { servingVersions, sourceOf } from '../reference-data/sources';
 
 /** `uprn_address_lookup`: 35 credits, captured by the pipeline only for an address found. */
 export const uprnLookup = handlerOf(uprnAddressLookup, {
@@ -17,7 +15,7 @@ export const uprnLookup = handlerOf(uprnAddressLookup, {
         message: `${ref.postcode} is in Northern Ireland; the address dataset covers Great Britain. Nothing was charged.`,
       };
     }
-    const resolved = await resolveProperty(deps.db, ref);
+    const resolved = await readModels.addressQueries.resolve(deps.db, ref);
     if (resolved.kind !== 'found') return resolutionRefusal(resolved, ref);
     const p = resolved.property;
     const data: AddressLookupResult = {
@@ -33,6 +31,10 @@ export const uprnLookup = handlerOf(uprnAddressLookup, {
       eastings: p.eastings,
       northings: p.northings,
     };
-    return { ok: true, data, sources: (await servingVersions(deps.db, ['addressbase'])).map(sourceOf) };
+    return {
+      ok: true,
+      data,
+      sources: (await readModels.datasetQueries.servingVersions(deps.db, ['addressbase'])).map(readModels.sourceOf),
+    };
   },
 });

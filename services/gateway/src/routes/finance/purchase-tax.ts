@@ -1,9 +1,7 @@
-import { type Nation, analysis, purchaseTax, purchaseTaxFirstDate } from '@pds/contracts';
+import { type Nation, analysis, purchaseTax, purchaseTaxFirstDate, readModels } from '@pds/contracts';
 import { analysisWork } from '../ask-analysis';
 import { handlerOf } from '../../operations/handler';
 import { ukToday } from '../uk-today';
-import { findPostcode } from '../reference-data/postcodes';
-import { servingVersions, sourceOf } from '../reference-data/sources';
 
 // Purchase tax: the nation decides the tax. Given a postcode, the postcode datasets say which nation it is in (and are
 // named in `sources`); the calculation is the analysis service's.
@@ -39,11 +37,11 @@ export const purchaseTaxHandler = handlerOf(purchaseTax, {
       };
     }
     let country = q.country;
-    let sources: ReturnType<typeof sourceOf>[] = [];
+    let sources: ReturnType<typeof readModels.sourceOf>[] = [];
     if (q.postcode !== undefined) {
-      let found: Awaited<ReturnType<typeof findPostcode>>;
+      let found: Awaited<ReturnType<typeof readModels.postcodeQueries.find>>;
       try {
-        found = await findPostcode(deps.db, q.postcode);
+        found = await readModels.postcodeQueries.find(deps.db, q.postcode);
       } catch (err) {
         ctx.logger.error({ err }, 'postcode datasets could not be read');
         return { ok: false, code: 'DATABASE_ERROR', message: 'The postcode could not be read; nothing was charged. Retry shortly.' };
@@ -64,7 +62,7 @@ export const purchaseTaxHandler = handlerOf(purchaseTax, {
         };
       }
       country = nation;
-      sources = (await servingVersions(deps.db, found.datasets)).map(sourceOf);
+      sources = (await readModels.datasetQueries.servingVersions(deps.db, found.datasets)).map(readModels.sourceOf);
     }
     const command = {
       price: q.price,

@@ -1,12 +1,9 @@
-import { readModels } from '@pds/contracts';
+import { readModels, type Queryable } from '@pds/contracts';
 import { envMs } from '@pds/service-runtime';
-import type pg from 'pg';
 
 // Read your own writes: the status endpoint reads the order's read model, which the order service's projection writes
 // just after the placement is recorded (tens of milliseconds). A client that polls as soon as it has its 202 must
 // find its order there, not a 404 ORDER_NOT_FOUND; so the 202 waits until the order can be read, for a bounded time.
-
-const { titleOrderViews: orders } = readModels;
 
 /** How long a placement's answer waits for its order to become readable; past it, the 202 goes anyway. */
 const readableWithinMs = envMs('ORDER_READABLE_WAIT_MS', 3_000);
@@ -19,17 +16,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * behind, or the read failing: the status read will say so itself). The order is placed either way.
  */
 export const untilOrderReadable = async (
-  db: Pick<pg.Pool, 'query'>,
+  db: Queryable,
   orderId: string,
   accountId: string,
   waitMs = readableWithinMs,
 ): Promise<boolean> => {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const found = await db
-      .query(`SELECT 1 FROM ${orders.relation} WHERE order_id = $1 AND account_id = $2`, [orderId, accountId])
-      .then((r) => (r.rowCount ?? 0) > 0)
-      .catch(() => undefined);
+    const found = await readModels.titleOrderQueries.isReadable(db, orderId, accountId).catch(() => undefined);
     if (found) return true;
     if (found === undefined || Date.now() >= deadline) return false;
     await sleep(pollMs);

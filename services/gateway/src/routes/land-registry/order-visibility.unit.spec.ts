@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Queryable } from '@pds/contracts';
 import { untilOrderReadable } from './order-visibility';
 
 /** A read model that shows the order from its `visibleFrom`-th read on (never, when undefined), counting the reads. */
@@ -10,7 +10,7 @@ const readModel = (visibleFrom: number | undefined, fails = false) => {
       if (fails) throw new Error('connection refused');
       return { rowCount: visibleFrom !== undefined && reads.length >= visibleFrom ? 1 : 0 };
     },
-  } as unknown as Pick<pg.Pool, 'query'>;
+  } as unknown as Queryable;
   return { db, reads };
 };
 

@@ -18,7 +18,7 @@ import { askOperation } from '../ask-operation';
 import { areaCrimeHandler } from '../area/crime';
 import { areaDeprivationHandler } from '../area/deprivation';
 import { areaStatisticsHandler } from '../area/statistics';
-import { housePriceIndexHandler } from '../market/house-price-index';
+import { housePriceIndexHandler } from '../market/market-data';
 import { soldComparablesHandler } from './sold-comparables';
 import { valuationHandler } from './valuation';
 

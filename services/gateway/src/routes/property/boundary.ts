@@ -1,13 +1,10 @@
-import { generalBoundariesCaveat, landRegistry, propertyBoundary, propertyRefOf, type BoundaryResult } from '@pds/contracts';
+import { generalBoundariesCaveat, landRegistry, propertyBoundary, propertyRefOf, type BoundaryResult, readModels } from '@pds/contracts';
 import { RequestTimeoutError } from '@pds/service-runtime';
 import { handlerOf, type Answer, type Refusal } from '../../operations/handler';
 import { isOutsideEnglandAndWales } from '../land-registry/postcode-areas';
 import { refusalOfReply } from '../land-registry/refusals';
-import { servingVersions, sourceOf } from '../reference-data/sources';
 import { chooseTitle } from './choose-title';
-import { parcelUnderPoint } from './parcel-under-point';
 import { resolutionRefusal } from './resolution-refusal';
-import { resolveProperty } from './resolve-property';
 
 // `property_boundary`: the property from the address dataset, the INSPIRE polygon under its point (both read models),
 // then its titles from the registry (over Kafka, through land-registry-orders). 35 credits, captured by the pipeline
@@ -30,11 +27,11 @@ export const propertyBoundaryHandler = handlerOf(propertyBoundary, {
     if ('invalid' in ref) return { ok: false, code: 'INVALID_PARAMETERS', message: `Name the property: ${ref.invalid}. ${nothingCharged}` };
     if ('postcode' in ref && isOutsideEnglandAndWales(ref.postcode)) return outside(ref.postcode);
 
-    const resolved = await resolveProperty(deps.db, ref);
+    const resolved = await readModels.addressQueries.resolve(deps.db, ref);
     if (resolved.kind !== 'found') return resolutionRefusal(resolved, ref);
     const { property } = resolved;
     if (!englandAndWales.has(property.country)) return outside(property.postcode);
-    const parcel = await parcelUnderPoint(deps.db, property.eastings, property.northings);
+    const parcel = await readModels.parcelQueries.underPoint(deps.db, property.eastings, property.northings);
     if (!parcel) {
       return {
         ok: false,
@@ -104,6 +101,10 @@ export const propertyBoundaryHandler = handlerOf(propertyBoundary, {
       },
       generalBoundaries: generalBoundariesCaveat,
     };
-    return { ok: true, data, sources: (await servingVersions(deps.db, ['addressbase', 'inspire'])).map(sourceOf) };
+    return {
+      ok: true,
+      data,
+      sources: (await readModels.datasetQueries.servingVersions(deps.db, ['addressbase', 'inspire'])).map(readModels.sourceOf),
+    };
   },
 });

@@ -8,6 +8,7 @@ import {
   type PlanningConstraintsResult,
   type PropertyEpcResult,
   type Source,
+  readModels,
 } from '@pds/contracts';
 import { handlerOf } from '../../operations/handler';
 import { planningConstraintsHandler } from '../area/planning-constraints';
@@ -16,7 +17,6 @@ import { propertyEpcHandler } from '../epc/property-epc';
 import { readPropertyQuery } from '../epc/property-query';
 import { ukToday } from '../uk-today';
 import { constraintsAtProperty } from './constraints-at-property';
-import { resolveProperty } from './resolve-property';
 
 // `property_compliance`: the checks a landlord in England and Wales makes, from the EPC lookup and the planning
 // constraints at the property's own position (both asked as their operations), each saying whether it was made.
@@ -100,7 +100,7 @@ export const complianceHandler = handlerOf(propertyCompliance, {
     const q = call.input.query;
     const ref = propertyRefOf(q);
     if ('invalid' in ref) return { ok: false, code: 'INVALID_PARAMETERS', message: `Give ${ref.invalid}. Nothing was charged.` };
-    const resolved = await resolveProperty(call.deps.db, ref);
+    const resolved = await readModels.addressQueries.resolve(call.deps.db, ref);
     if (resolved.kind === 'ambiguous')
       return {
         ok: false,

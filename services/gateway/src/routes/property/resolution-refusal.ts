@@ -1,9 +1,8 @@
-import type { PropertyRef } from '@pds/contracts';
+import type { PropertyRef, readModels } from '@pds/contracts';
 import type { Refusal } from '../../operations/handler';
-import type { Resolution } from './resolve-property';
 
 /** The refusal for a property the address dataset does not settle: none, or several (with the candidates). Free. */
-export const resolutionRefusal = (resolved: Exclude<Resolution, { kind: 'found' }>, ref: PropertyRef): Refusal => {
+export const resolutionRefusal = (resolved: Exclude<readModels.Resolution, { kind: 'found' }>, ref: PropertyRef): Refusal => {
   if (resolved.kind === 'ambiguous') {
     return {
       ok: false,

@@ -1,11 +1,10 @@
-import { datasetsList } from '@pds/contracts';
+import { datasetsList, readModels } from '@pds/contracts';
 import { handlerOf } from '../../operations/handler';
-import { servingVersions } from './sources';
 
 /** `datasets_list`: free; every dataset serving, as the location service recorded its import. */
 export const datasets = handlerOf(datasetsList, {
   handle: async ({ ctx, deps }) => {
-    const rows = await servingVersions(deps.db).catch((err: unknown) => {
+    const rows = await readModels.datasetQueries.servingVersions(deps.db).catch((err: unknown) => {
       ctx.logger.error({ err }, 'dataset versions could not be read');
       return undefined;
     });

@@ -10,17 +10,15 @@ import {
   type PropertyEpcResult,
   type PropertyProfile,
   type Source,
+  readModels,
 } from '@pds/contracts';
 import { envMs, RequestTimeoutError } from '@pds/service-runtime';
 import { handlerOf, type Call } from '../../../operations/handler';
 import { planningConstraintsHandler } from '../../area/planning-constraints';
 import { askOperation } from '../../ask-operation';
 import { propertyEpcHandler } from '../../epc/property-epc';
-import { servingVersions, sourceOf } from '../../reference-data/sources';
 import { constraintsAtProperty } from '../constraints-at-property';
-import { parcelUnderPoint } from '../parcel-under-point';
 import { resolutionRefusal } from '../resolution-refusal';
-import { resolveProperty, type FoundProperty } from '../resolve-property';
 import { certificateFacts } from './certificate-facts';
 import { enquiriesOf } from './enquiries';
 import { readProfileRequest } from './read-request';
@@ -36,6 +34,7 @@ import { overBudget, withinBudget } from './within-budget';
 const partBudgetMs = envMs('PROFILE_PART_BUDGET_MS', 4_000);
 
 type ProfileCall = Call<typeof propertyProfile>;
+type FoundProperty = readModels.FoundProperty;
 /** A part had, or not: over the budget, or failed (its own refusal, or an error). */
 type Part<T> = { ok: true; value: T; sources: Source[] } | { ok: false; overBudget?: true };
 type Constraint = PlanningConstraintsResult['constraints'][number];
@@ -88,10 +87,10 @@ const constraintsOf = async (call: ProfileCall, property: FoundProperty): Promis
 
 /** The INSPIRE index polygon's area under the property's point; null when the index has none there. */
 const registeredAreaOf = async ({ deps }: ProfileCall, property: FoundProperty): Promise<Part<number | null>> => {
-  const [inspire] = await servingVersions(deps.db, ['inspire']);
+  const [inspire] = await readModels.datasetQueries.servingVersions(deps.db, ['inspire']);
   if (!inspire) return { ok: false };
-  const parcel = await parcelUnderPoint(deps.db, property.eastings, property.northings);
-  return { ok: true, value: parcel?.areaSquareMetres ?? null, sources: [sourceOf(inspire)] };
+  const parcel = await readModels.parcelQueries.underPoint(deps.db, property.eastings, property.northings);
+  return { ok: true, value: parcel?.areaSquareMetres ?? null, sources: [readModels.sourceOf(inspire)] };
 };
 
 /** A part within the budget; a failure of its own is logged and the part left out, like one over the budget. */
@@ -123,7 +122,7 @@ export const propertyProfileHandler = handlerOf(propertyProfile, {
   },
   handle: async (call) => {
     const ref = call.input.body.property;
-    const resolved = await resolveProperty(call.deps.db, ref);
+    const resolved = await readModels.addressQueries.resolve(call.deps.db, ref);
     if (resolved.kind !== 'found') return resolutionRefusal(resolved, ref);
     const { property } = resolved;
     if (!englandAndWales.has(property.country))
@@ -139,7 +138,7 @@ export const propertyProfileHandler = handlerOf(propertyProfile, {
       budgeted(call, 'energyCertificate', certificatesOf(call, property)),
       budgeted(call, 'planningConstraints', constraintsOf(call, property)),
       budgeted(call, 'registeredArea', registeredAreaOf(call, property)),
-      servingVersions(call.deps.db, ['addressbase']),
+      readModels.datasetQueries.servingVersions(call.deps.db, ['addressbase']),
     ]);
 
     const title = titlePart.ok ? titlePart.value : titleNotAsked(titlePart);
@@ -176,7 +175,7 @@ export const propertyProfileHandler = handlerOf(propertyProfile, {
       unavailable,
     };
 
-    const sources = new Map<string, Source>(addresses.map((row) => [row.dataset, sourceOf(row)]));
+    const sources = new Map<string, Source>(addresses.map((row) => [row.dataset, readModels.sourceOf(row)]));
     for (const part of [epc, planning, ...(registeredArea !== null ? [area] : [])])
       if (part.ok) for (const s of part.sources) sources.set(s.dataset, s);
     const answer = { ok: true as const, data, sources: [...sources.values()] };

@@ -1,5 +1,5 @@
-import { z } from '../zod';
-import { defineReadModel } from './read-model';
+import { z } from '../../zod';
+import { defineReadModel } from '../read-model';
 
 // The address dataset and the INSPIRE index polygons as the gateway reads them (the address operations and the
 // boundary lookup): each dataset's view, as the location service loads it.

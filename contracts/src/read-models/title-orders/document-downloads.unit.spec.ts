@@ -1,5 +1,5 @@
-import type { TitleOrder } from '@pds/contracts';
-import { pdfAnswer, pdfFilename, textAnswer } from './order-documents';
+import type { TitleOrder } from '../../rest/land-registry';
+import { pdfAnswer, pdfFilename, textAnswer } from './document-downloads';
 
 const orderId = 'ord_3kq9x0c5m2h7t1v8w4y6z0a2b4';
 const url = (documentId: string) => `/api/v1/land-registry/title-orders/${orderId}/documents/${documentId}`;

@@ -1,5 +1,5 @@
-import { z } from '../zod';
-import { defineReadModel } from './read-model';
+import { z } from '../../zod';
+import { defineReadModel } from '../read-model';
 
 /** The version of each reference dataset now serving, with what every answer built from it must credit. */
 export const datasetVersions = defineReadModel({

@@ -1,6 +1,6 @@
-import { Plan } from '../billing/commands';
-import { z } from '../zod';
-import { defineReadModel } from './read-model';
+import { Plan } from '../../billing/commands';
+import { z } from '../../zod';
+import { defineReadModel } from '../read-model';
 
 /** Who holds a key: the gateway authenticates every request against this (by the key's SHA-256, never the key). */
 export const apiCallers = defineReadModel({

@@ -1,9 +1,13 @@
-import type { TitleOrder } from '@pds/contracts';
-import type { Checked, Refusal } from '../../operations/handler';
+import type { ErrorCode } from '../../rest/errors';
+import type { TitleOrder } from '../../rest/land-registry';
 
 // Which answer a document download gets, from the caller's order (absent when it is not the caller's) and the
-// stored document. The order lists a document before its bytes arrive, so a listed document without bytes is not
-// ready yet; one the order does not list does not exist, whoever's it may be.
+// stored document: the order service's rules for its documents, published with its reads of them. The order lists a
+// document before its bytes arrive, so a listed document without bytes is not ready yet; one the order does not list
+// does not exist, whoever's it may be.
+
+export type Refusal = { ok: false; code: ErrorCode; message: string };
+export type Checked<T> = { ok: true; value: T } | Refusal;
 
 type OrderDocument = TitleOrder['documents'][number];
 

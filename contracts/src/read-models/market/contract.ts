@@ -1,15 +1,16 @@
-import { z } from '../zod';
-import { defineReadModel } from './read-model';
+import { z } from '../../zod';
+import { defineReadModel } from '../read-model';
 
-// Market series as the gateway reads them: plain lookups of published values by area or series and date, loaded by
-// the location service's importers (uk-hpi, boe-series).
+// Market series as the location service's importers load them (uk-hpi, boe-series, ons-timeseries): plain lookups of
+// published values by area or series and date. The location service answers Market Data from them; a valuation reads
+// the house price index.
 
 const value = z.number().nullable();
 
 export const ukHpiMonths = defineReadModel({
   relation: 'uk_hpi_months',
   owner: 'location',
-  readers: ['gateway'],
+  readers: [],
   description: 'The UK House Price Index: one row per area (GSS code) and month, the published prices, indices and changes.',
   row: z.object({
     month: z.string(),
@@ -44,7 +45,7 @@ export const ukHpiMonths = defineReadModel({
 export const boeSeriesValues = defineReadModel({
   relation: 'boe_series_values',
   owner: 'location',
-  readers: ['gateway'],
+  readers: [],
   description: 'Bank of England Database series: one row per series code and observation date, the value as published.',
   row: z.object({
     series_code: z.string(),
@@ -57,7 +58,7 @@ export const boeSeriesValues = defineReadModel({
 export const onsTimeseriesValues = defineReadModel({
   relation: 'ons_timeseries_values',
   owner: 'location',
-  readers: ['gateway'],
+  readers: [],
   description: 'ONS time series: one row per series (CDID) and period (a year, `2024 Q1`, or a month `2024-01`), the value as published.',
   row: z.object({
     cdid: z.string(),

@@ -1,6 +1,6 @@
-import { TitleOrder } from '../rest/land-registry';
-import { z } from '../zod';
-import { defineReadModel } from './read-model';
+import { TitleOrder } from '../../rest/land-registry';
+import { z } from '../../zod';
+import { defineReadModel } from '../read-model';
 
 /** Each order as `land_registry_order_status` shows it, with the account it belongs to. */
 export const titleOrderViews = defineReadModel({

@@ -1,13 +1,14 @@
-import { addressWords, readModels, type Candidate, type PropertyRef } from '@pds/contracts';
-import type pg from 'pg';
+import { addressWords } from '../../rest/address-text';
+import type { Candidate } from '../../rest/errors';
+import type { PropertyRef } from '../../rest/property';
+import type { Queryable } from '../read-model';
+import { addresses } from './contract';
 
 // A property named by a caller, found in the address dataset (the `addresses` read model). By UPRN it is that row. By
 // address it is matched within its postcode, forgivingly (word order, case, punctuation, Rd/Road, `2 a` = `2A`) but
 // never loosely on numbers: every number of the premises (the house number, a numbered building name) must be given,
 // and so must the flat's own words (its number or name; "Flat" itself may be left out). An address that names a
 // building but not which of its flats is a partial match: taken when the building has one, ambiguous otherwise.
-
-const { addresses } = readModels;
 
 export interface FoundProperty {
   uprn: string;
@@ -28,7 +29,7 @@ export type Resolution =
   | { kind: 'ambiguous'; candidates: Candidate[] }
   | { kind: 'none' };
 
-type Row = {
+export type AddressRow = {
   uprn: string;
   line1: string | null;
   line2: string | null;
@@ -47,10 +48,10 @@ type Row = {
   building_number: string | null;
 };
 
-const columns = `uprn::text AS uprn, line1, line2, line3, town, postcode, single_line, country, class, latitude, longitude,
+export const addressColumns = `uprn::text AS uprn, line1, line2, line3, town, postcode, single_line, country, class, latitude, longitude,
   x_coordinate, y_coordinate, sub_building, building_name, building_number`;
 
-export const propertyOf = (r: Row): FoundProperty => ({
+export const propertyOf = (r: AddressRow): FoundProperty => ({
   uprn: r.uprn,
   lines: [r.line1, r.line2, r.line3].filter((l): l is string => l !== null && l !== ''),
   town: r.town ?? '',
@@ -64,7 +65,7 @@ export const propertyOf = (r: Row): FoundProperty => ({
   northings: r.y_coordinate,
 });
 
-export const candidateOf = (r: Pick<Row, 'uprn' | 'single_line' | 'postcode'>): Candidate => ({
+export const candidateOf = (r: Pick<AddressRow, 'uprn' | 'single_line' | 'postcode'>): Candidate => ({
   uprn: r.uprn,
   address: r.single_line,
   postcode: r.postcode,
@@ -74,7 +75,10 @@ export const candidateOf = (r: Pick<Row, 'uprn' | 'single_line' | 'postcode'>): 
 const unitKinds = new Set(['flat', 'unit', 'maisonette', 'studio', 'room', 'suite']);
 
 /** How an address row matches the words given: fully, naming the building but not the flat, or not at all. */
-export const matchOf = (given: ReadonlySet<string>, r: Pick<Row, 'single_line' | 'sub_building' | 'building_name' | 'building_number'>) => {
+export const matchOf = (
+  given: ReadonlySet<string>,
+  r: Pick<AddressRow, 'single_line' | 'sub_building' | 'building_name' | 'building_number'>,
+) => {
   const held = new Set(addressWords(r.single_line));
   if (![...given].every((w) => held.has(w))) return 'none';
   const premisesNumbers = addressWords(`${r.building_number ?? ''} ${r.building_name ?? ''}`).filter((w) => /\d/.test(w));
@@ -83,13 +87,13 @@ export const matchOf = (given: ReadonlySet<string>, r: Pick<Row, 'single_line' |
   return unit.every((w) => given.has(w)) ? 'full' : 'partial';
 };
 
-export const resolveProperty = async (db: pg.Pool, ref: PropertyRef): Promise<Resolution> => {
+export const resolveProperty = async (db: Queryable, ref: PropertyRef): Promise<Resolution> => {
   if ('uprn' in ref) {
-    const { rows } = await db.query<Row>(`SELECT ${columns} FROM ${addresses.relation} WHERE uprn = $1`, [ref.uprn]);
+    const { rows } = await db.query<AddressRow>(`SELECT ${addressColumns} FROM ${addresses.relation} WHERE uprn = $1`, [ref.uprn]);
     return rows[0] ? { kind: 'found', property: propertyOf(rows[0]), matchType: 'uprn' } : { kind: 'none' };
   }
   const given = new Set(addressWords(ref.address));
-  const found = await db.query<Row>(`SELECT ${columns} FROM ${addresses.relation} WHERE postcode = $1`, [ref.postcode]);
+  const found = await db.query<AddressRow>(`SELECT ${addressColumns} FROM ${addresses.relation} WHERE postcode = $1`, [ref.postcode]);
   // Flat 2 before Flat 10: candidates in the order a person reads them.
   const rows = found.rows.sort((a, b) => a.single_line.localeCompare(b.single_line, 'en', { numeric: true }));
   const full = rows.filter((r) => matchOf(given, r) === 'full');

@@ -1,12 +1,14 @@
-import type { PostcodeResult, readModels, z } from '@pds/contracts';
+import type { PostcodeResult } from '../../rest/reference-data';
+import type { z } from '../../zod';
+import type { codepointPostcodes, onsPostcodeAreas, onspdPostcodes } from './contract';
 
 // One postcode's answer from whichever postcode datasets hold it. ONSPD is the richest (ONS's own coordinates, live
 // and terminated); Code-Point Open gives OS's position for live GB postcodes; the ONS lookup gives dates and the census
 // areas with their names. Each field comes from the first that has it, and `datasets` says which were used.
 
-type Codepoint = z.output<typeof readModels.codepointPostcodes.row>;
-type Areas = z.output<typeof readModels.onsPostcodeAreas.row>;
-type Onspd = Omit<z.output<typeof readModels.onspdPostcodes.row>, 'published'>;
+type Codepoint = z.output<typeof codepointPostcodes.row>;
+type Areas = z.output<typeof onsPostcodeAreas.row>;
+type Onspd = Omit<z.output<typeof onspdPostcodes.row>, 'published'>;
 
 export interface PostcodeRows {
   codepoint?: Codepoint;

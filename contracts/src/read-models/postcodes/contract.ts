@@ -1,5 +1,5 @@
-import { z } from '../zod';
-import { defineReadModel } from './read-model';
+import { z } from '../../zod';
+import { defineReadModel } from '../read-model';
 
 // The postcode datasets as the gateway reads them: each dataset's view, one row per postcode (normalised), with the
 // columns as the location service loads them from the publisher's file.

@@ -1,0 +1,41 @@
+import type { Source } from '../../rest/sources';
+import type { z } from '../../zod';
+import { defineQueries } from '../read-model';
+import { datasetVersions } from './contract';
+
+// The location service's published reads of which version of each reference dataset serves: for `/datasets`, and for
+// the `sources` every answer built from reference data carries. Read per answer (one indexed query), so that an import
+// landing between two calls is credited on the second.
+
+export type ServingVersion = z.output<typeof datasetVersions.row>;
+
+/** A serving version as an answer's `sources` entry names it. */
+export const sourceOf = (row: Pick<ServingVersion, keyof Source | 'synthetic'>): Source => ({
+  dataset: row.dataset,
+  title: row.title,
+  publisher: row.publisher,
+  vintage: row.vintage,
+  licence: row.licence,
+  attribution: row.attribution,
+  ...(row.synthetic ? { synthetic: true } : {}),
+});
+
+export const datasetQueries = defineQueries([datasetVersions], {
+  /** Every dataset serving (or those named), by name. */
+  servingVersions: async (db, datasets?: readonly string[]): Promise<ServingVersion[]> => {
+    const sql = `SELECT dataset, version, vintage, title, publisher, licence, attribution, rows, rejected, checksum, synthetic, imported_at
+                   FROM ${datasetVersions.relation}${datasets ? ' WHERE dataset = ANY($1)' : ''} ORDER BY dataset`;
+    return (await db.query<ServingVersion>(sql, datasets ? [datasets] : [])).rows;
+  },
+
+  /** `sources` for an answer built from these datasets: each one serving, in the order given (one not serving is left out). */
+  sources: async (db, datasets: readonly string[]): Promise<Source[]> => {
+    const sql = `SELECT dataset, title, publisher, vintage, licence, attribution, synthetic
+                   FROM ${datasetVersions.relation} WHERE dataset = ANY($1)`;
+    const { rows } = await db.query<Source & { synthetic: boolean }>(sql, [datasets]);
+    return datasets.flatMap((d) => {
+      const row = rows.find((r) => r.dataset === d);
+      return row ? [sourceOf(row)] : [];
+    });
+  },
+});

@@ -1,0 +1,42 @@
+import type { TitleOrder } from '../../rest/land-registry';
+import { defineQueries } from '../read-model';
+import { titleOrderFiles as files, titleOrderViews as orders } from './contract';
+import { pdfAnswer, textAnswer, type Checked } from './document-downloads';
+
+// The order service's published reads of its orders and their documents: every one scoped to the account, so that
+// another account's order reads exactly as a missing one.
+
+const orderWithDocument = (column: 'pdf' | 'text') => `
+  SELECT o.view, d.kind, d.${column}
+    FROM ${orders.relation} o
+    LEFT JOIN ${files.relation} d ON d.document_id = $3 AND d.order_id = o.order_id AND d.account_id = o.account_id
+   WHERE o.order_id = $1 AND o.account_id = $2`;
+
+type Ids = { orderId: string; accountId: string; documentId: string };
+type Row = { view: TitleOrder; kind: 'register' | 'plan' | null; pdf?: Buffer | null; text?: string | null };
+
+export const titleOrderQueries = defineQueries([orders, files], {
+  /** The account's order as its status endpoint shows it; undefined when the account has none of that id. */
+  order: async (db, orderId: string, accountId: string): Promise<TitleOrder | undefined> => {
+    const sql = `SELECT view FROM ${orders.relation} WHERE order_id = $1 AND account_id = $2`;
+    return (await db.query<{ view: TitleOrder }>(sql, [orderId, accountId])).rows[0]?.view;
+  },
+
+  /** Whether the account's order can be read yet (its projection writes it just after the placement is recorded). */
+  isReadable: async (db, orderId: string, accountId: string): Promise<boolean> => {
+    const sql = `SELECT 1 FROM ${orders.relation} WHERE order_id = $1 AND account_id = $2`;
+    return ((await db.query(sql, [orderId, accountId])).rowCount ?? 0) > 0;
+  },
+
+  /** A document's PDF, or why it cannot be had (see document-downloads.ts). */
+  documentPdf: async (db, ids: Ids): Promise<Checked<{ pdf: Buffer; filename: string }>> => {
+    const row = (await db.query<Row>(orderWithDocument('pdf'), [ids.orderId, ids.accountId, ids.documentId])).rows[0];
+    return pdfAnswer(row?.view, ids.documentId, row?.kind && row.pdf ? { kind: row.kind, pdf: row.pdf } : undefined);
+  },
+
+  /** A register document's transcription, or why it cannot be had. */
+  documentText: async (db, ids: Ids): Promise<Checked<string>> => {
+    const row = (await db.query<Row>(orderWithDocument('text'), [ids.orderId, ids.accountId, ids.documentId])).rows[0];
+    return textAnswer(row?.view, ids.documentId, row?.kind ? { kind: row.kind, text: row.text ?? null } : undefined);
+  },
+});
