@@ -24,6 +24,7 @@ export { openApiDocument } from './openapi/document';
 export * from './rest/land-registry';
 export * from './rest/land-registry-operations';
 export * as landRegistry from './land-registry/commands';
+export { refusalOfReply, type RegistryRefusal } from './land-registry/refusals';
 export * as orderEvents from './land-registry/order-events';
 export * as pricing from './land-registry/pricing';
 export * as readModels from './read-models';

@@ -10,6 +10,9 @@ import { SchoolsResult } from '../rest/schools';
 import { SoldComparablesResult } from '../rest/sold-comparables';
 import { ValuationResult } from '../rest/valuation';
 import { OwnershipResult } from '../rest/ownership';
+import { AddressLookupResult } from '../rest/addresses';
+import { BoundaryResult } from '../rest/property-boundary';
+import { PropertyRef } from '../epc/commands';
 import { Source } from '../rest/sources';
 import { z } from '../zod';
 
@@ -94,3 +97,13 @@ export const FindCompanyOwners = defineCommand(
   z.union([z.object({ titleNumber: z.string().min(1).max(20) }), z.object({ postcode: z.string().min(5).max(8) })]),
   sourced(OwnershipResult),
 );
+
+/** `property_boundary`'s answer: the property's INSPIRE polygon and its freehold title (`titleNumber` chooses one of several). */
+export const DescribeBoundary = defineCommand(
+  'DescribeBoundary',
+  z.object({ property: PropertyRef, titleNumber: z.string().min(1).max(20).optional() }),
+  sourced(BoundaryResult),
+);
+
+/** `uprn_address_lookup`'s answer: the address of a UPRN, or the UPRN of an address (the one property resolver). */
+export const DescribeAddress = defineCommand('DescribeAddress', z.object({ property: PropertyRef }), sourced(AddressLookupResult));

@@ -12,7 +12,7 @@ export * from './datasets/queries';
 export * from './postcodes/queries';
 export * from './addresses/queries';
 export * from './accounts/queries';
-export type { FoundProperty, Resolution } from './addresses/resolve-property';
+export { resolutionRefusal, type FoundProperty, type Resolution } from './addresses/resolve-property';
 export type { Parcel } from './addresses/parcel-under-point';
 export { documentNotFound } from './title-orders/document-downloads';
 export {

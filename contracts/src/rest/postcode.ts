@@ -20,6 +20,18 @@ export const isFullPostcode = (text: string) => fullPostcodePattern.test(normali
 /** The postcode area: the letters before the first digit (`G` for G1 1AA, `GL` for GL1 1AA). */
 export const postcodeArea = (postcode: string): string | undefined => /^([A-Z]{1,2})[0-9]/.exec(normalisePostcode(postcode))?.[1];
 
+// The registry covers England and Wales only. Postcode areas wholly in Scotland or Northern Ireland can be refused
+// before anything is charged. TD (Galashiels) and CA (Carlisle) straddle the Scottish border, so they are left to the
+// datasets (or the registry) to answer; so is anything that does not look like a postcode.
+
+const scottishAreas = new Set(['AB', 'DD', 'DG', 'EH', 'FK', 'G', 'HS', 'IV', 'KA', 'KW', 'KY', 'ML', 'PA', 'PH', 'ZE']);
+const northernIrishAreas = new Set(['BT']);
+
+export const isOutsideEnglandAndWales = (postcode: string): boolean => {
+  const area = postcodeArea(postcode);
+  return area !== undefined && (scottishAreas.has(area) || northernIrishAreas.has(area));
+};
+
 export const Postcode = z
   .string()
   .max(16)

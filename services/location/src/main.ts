@@ -1,8 +1,8 @@
 import { epc, locationIntelligence, marketData, referenceData } from '@pds/contracts';
-import { bootService, handler, LogFollower, serveCommands } from '@pds/service-runtime';
+import { bootService, envMs, handler, LogFollower, RequestReplyClient, serveCommands } from '@pds/service-runtime';
 import { DateTime } from 'luxon';
 import { describeAreaStatistics } from './area-statistics/describe-area-statistics';
-import { findCertificates } from './epc/find-certificates';
+import { describeEnergyCertificates, describeFloorArea } from './epc/describe';
 import { registerFromEnv } from './epc/register/config';
 import { countCrimes } from './crime/count-crimes';
 import { policeApiFromEnv } from './crime/police-api/config';
@@ -16,6 +16,8 @@ import { screenGroundRisk } from './ground-risk/screen-ground-risk';
 import { findPlanningConstraints } from './planning/find-constraints';
 import { projectionName } from './import/import-dataset';
 import { findSchools } from './schools/find-schools';
+import { describeAddress } from './addresses/describe-address';
+import { describeBoundary } from './boundary/describe-boundary';
 import { describeBankRate } from './market/bank-rate';
 import { describeHousePriceIndex } from './market/house-price-index';
 import { describeInflation } from './market/inflation';
@@ -39,6 +41,11 @@ const main = async () => {
   });
   await versions.start();
   rt.onShutdown(() => versions.stop());
+  // The boundary asks land-registry-orders for the property's titles.
+  const rpc = new RequestReplyClient(rt.bus, rt.topics, rt.config.instanceId, rt.logger);
+  await rpc.start();
+  rt.onShutdown(() => rpc.stop());
+  const boundaries = { db: rt.store.pool, rpc, topics: rt.topics, titleSearchTimeoutMs: envMs('TITLE_SEARCH_TIMEOUT_MS', 4_000) };
   const certificates = { db: rt.store.pool, now: () => rt.clock.now(), logger: rt.logger, ...registerFromEnv() };
   const crime = { db: rt.store.pool, police: policeApiFromEnv(), logger: rt.logger };
   const groundRisk = { db: rt.store.pool, settings: groundRiskFromEnv(), logger: rt.logger, now: () => rt.clock.now() };
@@ -49,7 +56,8 @@ const main = async () => {
   const market = { db: rt.store.pool, logger: rt.logger, today: () => ukDate(rt.clock.now()) };
   const handlers = [
     // A lookup: an answer nobody waits for is not worth the register's time.
-    handler(epc.FindEnergyCertificates, (data) => findCertificates(certificates, data.property), { dropWhenLate: true }),
+    handler(epc.DescribeEnergyCertificates, (data) => describeEnergyCertificates(certificates, data), { dropWhenLate: true }),
+    handler(epc.DescribeFloorArea, (data) => describeFloorArea(certificates, data), { dropWhenLate: true }),
     handler(locationIntelligence.CountCrimes, (data) => countCrimes(crime, data), { dropWhenLate: true }),
     handler(locationIntelligence.ScreenGroundRisk, (data) => screenGroundRisk(groundRisk, data), { dropWhenLate: true }),
     handler(locationIntelligence.FindPlanningConstraints, (data) => findPlanningConstraints(planning, data), { dropWhenLate: true }),
@@ -61,6 +69,8 @@ const main = async () => {
     handler(locationIntelligence.FindSoldComparables, (data) => findSoldComparables(comparables, data), { dropWhenLate: true }),
     handler(locationIntelligence.ValueProperty, (data) => valueProperty(valuations, data), { dropWhenLate: true }),
     handler(locationIntelligence.FindCompanyOwners, (data) => findCompanyOwners(rt.store.pool, data), { dropWhenLate: true }),
+    handler(locationIntelligence.DescribeAddress, (data) => describeAddress(rt.store.pool, data), { dropWhenLate: true }),
+    handler(locationIntelligence.DescribeBoundary, (data, ctx) => describeBoundary(boundaries, data, ctx), { dropWhenLate: true }),
     handler(marketData.DescribeHousePriceIndex, (data) => describeHousePriceIndex(market, data), { dropWhenLate: true }),
     handler(marketData.DescribeBankRate, (data) => describeBankRate(market, data), { dropWhenLate: true }),
     handler(marketData.DescribeMortgageRates, (data) => describeMortgageRates(market, data), { dropWhenLate: true }),

@@ -104,3 +104,22 @@ export const resolveProperty = async (db: Queryable, ref: PropertyRef): Promise<
   if (partial.length > 1) return { kind: 'ambiguous', candidates: partial.map(candidateOf) };
   return { kind: 'none' };
 };
+
+/**
+ * The refusal, as the REST API answers it, for a property the address dataset does not settle: none, or several (with
+ * the candidates, to be asked for by UPRN). The asker adds what happened to the caller's money.
+ */
+export const resolutionRefusal = (
+  resolved: Exclude<Resolution, { kind: 'found' }>,
+  ref: PropertyRef,
+): { code: 'ADDRESS_AMBIGUOUS' | 'PROPERTY_NOT_FOUND'; message: string; candidates?: Candidate[] } => {
+  if (resolved.kind === 'ambiguous') {
+    return {
+      code: 'ADDRESS_AMBIGUOUS',
+      message: `The address matches ${resolved.candidates.length} addresses in the postcode; retry with the \`uprn\` meant (\`error.candidates\`).`,
+      candidates: resolved.candidates,
+    };
+  }
+  const what = 'uprn' in ref ? `UPRN ${ref.uprn}` : `"${ref.address}" in ${ref.postcode}`;
+  return { code: 'PROPERTY_NOT_FOUND', message: `No address in the address dataset is ${what}.` };
+};

@@ -11,7 +11,7 @@ import { RegisterFailure } from './register/responses';
 // register, within a time budget. A property the bulk holds is answered from the bulk alone (a certificate lodged since
 // the bulk's release is not looked for). The live register failing when it is needed is EPC_SERVICE_ERROR.
 
-type Reply = ReplyOf<typeof epc.FindEnergyCertificates>;
+type Reply = epc.FoundCertificates;
 type Result = HandlerResult<Reply>;
 
 export interface FindCertificatesDeps {
@@ -40,7 +40,7 @@ const ambiguous = (
   properties: Array<{ uprn: string; certificates: Array<{ address: string; certificate: { postcode: string } }> }>,
 ): Refusal => ({
   kind: 'refused',
-  code: epc.epcErrorCodes.ambiguous,
+  code: 'EPC_ADDRESS_AMBIGUOUS',
   message: `${properties.length} properties of ${where} match: ${properties
     .map((p) => `${p.certificates[0]?.address ?? '?'} (UPRN ${p.uprn})`)
     .join('; ')}`,
@@ -124,7 +124,7 @@ const answer = (result: Extract<Found, { kind: 'found' }>, origin: Reply['origin
 const notFound = (property: epc.PropertyRef, live: boolean): Result => {
   const what = 'uprn' in property ? `UPRN ${property.uprn}` : `${property.address}, ${property.postcode}`;
   const message = `No energy performance certificate of ${what} in the bulk download${live ? ' or the live register' : ''}.`;
-  return { ok: false, error: { code: epc.epcErrorCodes.notFound, message } };
+  return { ok: false, error: { code: 'EPC_NOT_FOUND', message } };
 };
 
 export const findCertificates = async (deps: FindCertificatesDeps, property: epc.PropertyRef): Promise<Result> => {
@@ -138,7 +138,7 @@ export const findCertificates = async (deps: FindCertificatesDeps, property: epc
   } catch (error) {
     if (!(error instanceof RegisterFailure)) throw error;
     deps.logger.warn({ kind: error.kind, reason: error.message }, 'the live EPC register failed');
-    return { ok: false, error: { code: epc.epcErrorCodes.serviceError, message: `The live EPC register failed: ${error.message}.` } };
+    return { ok: false, error: { code: 'EPC_SERVICE_ERROR', message: `The live EPC register failed: ${error.message}.` } };
   }
   if (live.kind === 'refused') return { ok: false, error: refusalError(live) };
   if (live.kind === 'none') return notFound(property, true);

@@ -24,13 +24,14 @@ export const locationWork = <S extends CommandSpec<string, z.ZodTypeAny, z.ZodTy
   },
   refused: (error) => {
     if (!error) return { ok: false, code: 'INTERNAL_SERVER_ERROR', message: `The ${what} failed. ${nothingCharged}` };
-    const { code, message, candidates, details } = error;
+    const { code, message, candidates, details, retryAfter } = error;
     return {
       ok: false,
       code: code as ErrorCode,
       message: `${message} ${nothingCharged}`,
       ...(candidates ? { candidates } : {}),
       ...(details ? { details } : {}),
+      ...(retryAfter ? { retryAfter } : {}),
     };
   },
   late: { ok: false, code: 'UPSTREAM_TIMEOUT', message: `The ${what} was not ready in time. ${nothingCharged} Retry shortly.` },

@@ -1,7 +1,7 @@
-import { areaStatistics, locationIntelligence } from '@pds/contracts';
+import { areaStatistics, locationIntelligence, isOutsideEnglandAndWales } from '@pds/contracts';
 import { readInput } from '../../operations/read-input';
 import { handlerOf } from '../../operations/handler';
-import { isOutsideEnglandAndWales } from '../land-registry/postcode-areas';
+
 import { locationWork } from './ask-location';
 
 /**

@@ -1,7 +1,6 @@
-import { PropertyQuery, type propertyCompliance, type propertyEpc, type propertyFloorArea } from '@pds/contracts';
+import { PropertyQuery, type propertyCompliance, type propertyEpc, type propertyFloorArea, isOutsideEnglandAndWales } from '@pds/contracts';
 import { issueDetails } from '../../http/issue-details';
 import type { Checked, Input, RawInput } from '../../operations/handler';
-import { isOutsideEnglandAndWales } from '../land-registry/postcode-areas';
 
 // The query of the EPC and floor-area lookups: `uprn` alone, or `address` with `postcode`. The alternative is told
 // apart by the parameters given, so that a caller who sent both, or neither, is told that rather than every failure of

@@ -1,7 +1,6 @@
-import { landRegistry, landRegistryTestRegisterExtraction } from '@pds/contracts';
+import { landRegistry, landRegistryTestRegisterExtraction, refusalOfReply } from '@pds/contracts';
 import { envMs, RequestTimeoutError } from '@pds/service-runtime';
 import { handlerOf } from '../../operations/handler';
-import { refusalOfReply } from './refusals';
 
 /** Rendering and parsing the synthetic register takes a few seconds at most; this bounds a stuck one. */
 const testExtractionTimeoutMs = envMs('TEST_EXTRACTION_TIMEOUT_MS', 30_000);

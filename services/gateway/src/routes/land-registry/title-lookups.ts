@@ -1,7 +1,7 @@
-import { landRegistry, landRegistryDocumentAvailability, landRegistryTitleLookup } from '@pds/contracts';
+import { landRegistry, landRegistryDocumentAvailability, landRegistryTitleLookup, refusalOfReply } from '@pds/contracts';
 import { RequestTimeoutError, type RequestOutcome } from '@pds/service-runtime';
 import { handlerOf, type Answer } from '../../operations/handler';
-import { refusalOfReply } from './refusals';
+
 import { checkTitleMatch } from './title-match-request';
 
 const nothingCharged = 'Nothing was charged.';

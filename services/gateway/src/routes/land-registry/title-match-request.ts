@@ -1,6 +1,6 @@
-import { TitleMatchRequest } from '@pds/contracts';
+import { TitleMatchRequest, isOutsideEnglandAndWales } from '@pds/contracts';
 import { issueDetails } from '../../http/issue-details';
-import { isOutsideEnglandAndWales } from './postcode-areas';
+
 import type { Checked } from '../../operations/handler';
 
 const alternatives = 'exactly one of `uprn`, or `address` with `postcode`';

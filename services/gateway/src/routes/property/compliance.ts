@@ -13,7 +13,7 @@ import {
 import { handlerOf } from '../../operations/handler';
 import { planningConstraintsHandler } from '../area/planning-constraints';
 import { askOperation, type PartAnswer } from '../ask-operation';
-import { propertyEpcHandler } from '../epc/property-epc';
+import { propertyEpcHandler } from '../epc/lookups';
 import { readPropertyQuery } from '../epc/property-query';
 import { ukToday } from '../uk-today';
 import { constraintsAtProperty } from './constraints-at-property';

@@ -16,7 +16,7 @@ import { envMs, RequestTimeoutError } from '@pds/service-runtime';
 import { handlerOf, type Call } from '../../../operations/handler';
 import { planningConstraintsHandler } from '../../area/planning-constraints';
 import { askOperation } from '../../ask-operation';
-import { propertyEpcHandler } from '../../epc/property-epc';
+import { propertyEpcHandler } from '../../epc/lookups';
 import { constraintsAtProperty } from '../constraints-at-property';
 import { resolutionRefusal } from '../resolution-refusal';
 import { certificateFacts } from './certificate-facts';

@@ -1,4 +1,3 @@
-import { retryAfterSeconds } from '../../http/retry-after';
 import { refusalOfReply } from './refusals';
 
 describe('refusals of land-registry commands', () => {
@@ -30,12 +29,5 @@ describe('refusals of land-registry commands', () => {
     for (const code of ['INVALID_COMMAND', 'UNKNOWN_COMMAND', 'RATE_LIMITED', 'NOT_A_CODE']) {
       expect(refusalOfReply({ code, message: 'x' }).code).toBe('LAND_REGISTRY_ERROR');
     }
-  });
-
-  it('turns a retry time into whole seconds, at least 1', () => {
-    const now = new Date('2026-07-15T10:00:00.000Z');
-    expect(retryAfterSeconds('2026-07-15T10:00:30.200Z', now)).toBe(31);
-    expect(retryAfterSeconds('2026-07-15T09:00:00.000Z', now)).toBe(1);
-    expect(retryAfterSeconds('soon', now)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { isOutsideEnglandAndWales } from './postcode-areas';
+import { isOutsideEnglandAndWales } from './postcode';
 
 describe('postcode areas outside England and Wales', () => {
   it.each([

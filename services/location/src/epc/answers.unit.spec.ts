@@ -1,6 +1,7 @@
-import type { EnergyCertificate } from '@pds/contracts';
+import type { epc, EnergyCertificate } from '@pds/contracts';
 import { epcAnswer, floorAreaAnswer, ukDate } from './answers';
-import type { Certificates } from './certificates';
+
+type Certificates = epc.FoundCertificates;
 
 // The EPC and floor-area answers built from a property's certificates (newest first).
 

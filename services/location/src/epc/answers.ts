@@ -1,7 +1,8 @@
-import { squareFeetPerSquareMetre, type EnergyCertificate, type FloorAreaResult, type PropertyEpcResult } from '@pds/contracts';
-import type { Certificates } from './certificates';
+import { squareFeetPerSquareMetre, type epc, type EnergyCertificate, type FloorAreaResult, type PropertyEpcResult } from '@pds/contracts';
 
-// The two answers built from a property's certificates (newest first, as the location service gives them).
+// The two answers built from a property's certificates (newest first, as find-certificates.ts gives them).
+
+type Certificates = epc.FoundCertificates;
 
 /** The UK date of an instant, YYYY-MM-DD: a certificate's expiry is a UK date. */
 export const ukDate = (at: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
