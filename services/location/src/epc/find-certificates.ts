@@ -1,4 +1,4 @@
-import { epc, type Candidate as ContractCandidate, type EnergyCertificate, type ReplyOf, type Source, readModels } from '@pds/contracts';
+import { epc, type Candidate as ContractCandidate, type EnergyCertificate, type Source, readModels } from '@pds/contracts';
 import type { HandlerResult, Logger } from '@pds/service-runtime';
 import type pg from 'pg';
 import { addressParts, propertyByAddress, propertyByUprn, type Candidate, type PropertyMatch } from './address-match';
