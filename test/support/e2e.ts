@@ -24,7 +24,7 @@ export interface FixtureOptions {
   imports?: ImportSpec[];
 }
 
-export interface World extends Omit<TestStack, 'stop' | 'setClockOffset' | 'setClockFrozenAt'> {
+export interface World extends Omit<TestStack, 'stop'> {
   /** The caller the options asked for. */
   readonly caller: Caller;
   fundedCaller: (options: CallerOptions) => Promise<Caller>;

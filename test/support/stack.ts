@@ -24,10 +24,6 @@ export interface TestStack {
   send: (method: string, path: string, apiKey: string, body?: unknown, headers?: Record<string, string>) => Promise<ApiAnswer>;
   /** Every service's business time at once. */
   clock: BusinessClock;
-  /** Moves every service's business time to real time plus `offsetMs` (`clock.offset`). */
-  setClockOffset: (offsetMs: number) => void;
-  /** Stops every service's business time at `at` until the clock is set again (`clock.freeze`). */
-  setClockFrozenAt: (at: Date) => void;
   stop: () => Promise<void>;
 }
 
@@ -82,8 +78,6 @@ export const startTestStack = async (env: Record<string, string> = {}, options: 
       };
     },
     clock,
-    setClockOffset: clock.offset,
-    setClockFrozenAt: clock.freeze,
     stop: () => stack.stop(),
   };
 };
