@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { Page } from 'playwright-core';
 import { startBrowser, type TestBrowser } from '../support/browser';
-import { startTestStack, type TestStack } from '../support/stack';
+import { e2eFixture } from '../support/e2e';
 
 // `GET /docs`: Swagger UI over the OpenAPI document, with every file from the gateway itself (no CDN), loaded in a
 // real headless Chromium. The operations to find are read from the document, so new ones are checked as they come.
@@ -15,7 +15,7 @@ interface OpenApiDocument {
 const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const waitMs = 30_000;
 
-let t: TestStack;
+const world = e2eFixture();
 let openApi: OpenApiDocument;
 let browser: Promise<TestBrowser> | undefined;
 // Started on first use, so that the plain HTTP tests still run (and the browser tests fail with the reason) when
@@ -23,15 +23,13 @@ let browser: Promise<TestBrowser> | undefined;
 const theBrowser = () => (browser ??= startBrowser());
 
 beforeAll(async () => {
-  t = await startTestStack();
-  openApi = (await (await fetch(t.url('/api/v1/openapi.json'))).json()) as OpenApiDocument;
+  openApi = (await (await fetch(world.url('/api/v1/openapi.json'))).json()) as OpenApiDocument;
 });
 afterAll(async () => {
   await browser?.then(
     (b) => b.close(),
     () => undefined,
   );
-  await t?.stop();
 });
 
 /**
@@ -40,7 +38,7 @@ afterAll(async () => {
  */
 const rawGet = (path: string, headers: Record<string, string> = {}) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const url = new URL(t.url('/'));
+    const url = new URL(world.url('/'));
     const req = httpRequest({ host: url.hostname, port: url.port, path, headers, timeout: waitMs }, (res) => {
       let body = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
@@ -71,7 +69,7 @@ const openDocs = async (path: string) => {
   page.on('response', (r) => void (r.status() >= 400 && badResponses.push(`${r.url()}: ${r.status()}`)));
   page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(m.text())));
   page.on('pageerror', (e) => consoleErrors.push(`uncaught: ${e.message}`));
-  await page.goto(t.url(path), { timeout: waitMs });
+  await page.goto(world.url(path), { timeout: waitMs });
   await page.locator('.opblock').first().waitFor({ timeout: waitMs });
   return { page, requests, badResponses, consoleErrors };
 };
@@ -95,7 +93,7 @@ const descriptionLines = (markdown: string) =>
 describe('GET /docs over plain HTTP', () => {
   it('serves the page at /docs and /docs/ with a same-origin-only CSP, nosniff and revalidation', async () => {
     for (const path of ['/docs', '/docs/']) {
-      const res = await fetch(t.url(path));
+      const res = await fetch(world.url(path));
       expect([path, res.status, res.headers.get('content-type')]).toEqual([path, 200, 'text/html; charset=utf-8']);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -114,7 +112,7 @@ describe('GET /docs over plain HTTP', () => {
   });
 
   it('serves each file the page links to, cached for good under its versioned URL, revalidated otherwise', async () => {
-    const html = await (await fetch(t.url('/docs'))).text();
+    const html = await (await fetch(world.url('/docs'))).text();
     const links = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!).filter((link) => link.startsWith('/docs/'));
     // The bundle, the stylesheet, the initialiser and two icons: the only files of swagger-ui-dist in use.
     expect(links.map((link) => link.replace(/\?v=[0-9a-f]{16}$/, '')).sort()).toEqual([
@@ -126,7 +124,7 @@ describe('GET /docs over plain HTTP', () => {
     ]);
     const types: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', png: 'image/png' };
     for (const link of links) {
-      const res = await fetch(t.url(link));
+      const res = await fetch(world.url(link));
       const extension = link.replace(/\?.*$/, '').split('.').pop()!;
       expect([link, res.status, res.headers.get('content-type')]).toEqual([link, 200, types[extension]]);
       expect([link, res.headers.get('cache-control')]).toEqual([link, 'public, max-age=31536000, immutable']);
@@ -138,15 +136,15 @@ describe('GET /docs over plain HTTP', () => {
       expect(etag).toMatch(/^"[0-9a-f]{16}"$/);
       const again = await rawGet(link, { 'if-none-match': etag! });
       expect([link, again.status, again.body]).toEqual([link, 304, '']);
-      const unversioned = await fetch(t.url(link.replace(/\?.*$/, '')));
+      const unversioned = await fetch(world.url(link.replace(/\?.*$/, '')));
       expect([link, unversioned.status, unversioned.headers.get('cache-control')]).toEqual([link, 200, 'no-cache']);
     }
-    const init = await (await fetch(t.url(links.find((l) => l.startsWith('/docs/docs-init.js'))!))).text();
+    const init = await (await fetch(world.url(links.find((l) => l.startsWith('/docs/docs-init.js'))!))).text();
     expect(init).toContain('"/api/v1/openapi.json"');
   });
 
   it('serves the OpenAPI document with its content hash as ETag, revalidated with a 304 and never charged', async () => {
-    const res = await fetch(t.url('/api/v1/openapi.json'));
+    const res = await fetch(world.url('/api/v1/openapi.json'));
     expect([res.status, res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual([
       200,
       'application/json; charset=utf-8',
@@ -212,8 +210,8 @@ describe('GET /docs in headless Chromium', () => {
     );
     expect(onPage.sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`))).toEqual(expected);
 
-    const gateway = new URL(t.url('/')).origin;
-    expect(requests.map((r) => r.url)).toContain(t.url('/api/v1/openapi.json'));
+    const gateway = new URL(world.url('/')).origin;
+    expect(requests.map((r) => r.url)).toContain(world.url('/api/v1/openapi.json'));
     // data: URLs are the stylesheet's own icons; anything else must come from the gateway.
     expect(requests.map((r) => r.url).filter((url) => !url.startsWith('data:') && new URL(url).origin !== gateway)).toEqual([]);
     expect(badResponses).toEqual([]);
@@ -241,7 +239,7 @@ describe('GET /docs in headless Chromium', () => {
   });
 
   it('Try it out sends the key the user typed and no other, and forgets it on reload', async () => {
-    const account = await t.admin.createAccount('basic', 10, { cycle: 'trial' });
+    const account = await world.admin.createAccount('basic', 10, { cycle: 'trial' });
     const { page, requests, consoleErrors } = await openDocs('/docs');
     const calculator = operationOnPage(page, 'renovation_uplift_calculator');
     await calculator.locator('.opblock-summary-control').click();
@@ -271,7 +269,7 @@ describe('GET /docs in headless Chromium', () => {
     const responseBody = await calculator.locator('.live-responses-table tbody .response-col_description').innerText();
     expect(responseBody).toContain('"adjustedValue": 330000');
     expect(await calculator.locator('.request-snippets').innerText()).toContain(`-H 'X-API-Key: ${account.apiKey}'`);
-    expect((await t.admin.showAccount(account.accountId)).availableCredits).toBe(9);
+    expect((await world.admin.showAccount(account.accountId)).availableCredits).toBe(9);
     // Chromium logs the 401 as a failed load; nothing else went wrong.
     expect(consoleErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
 

@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { startTestStack, type TestStack } from '../support/stack';
+import { demoFile, e2eFixture, testDataFile } from '../support/e2e';
 
 // GET /area/statistics through the whole stack, over the real Census 2021 extracts of the demo region (TS007A and
 // TS054 for Reading, West Berkshire and Leeds: services/location/demo-data/README.md) and its postcode files, all
@@ -10,13 +7,10 @@ import { startTestStack, type TestStack } from '../support/stack';
 // field of them is quoted); shares are worked out in whole numbers (tenths of a percent, half up). 2 credits an
 // answer, 0 for a refusal.
 
-const run = promisify(execFile);
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
 const cut = '_E06000038_E06000037_E08000035.csv';
-const census = (table: string, level: string) => join(demo, `census2021-${table}-${level}${cut}`);
+const census = (table: string, level: string) => demoFile(`census2021-${table}-${level}${cut}`);
 const levels = ['lsoa', 'msoa', 'ltla'];
-const synthetic044 = join(repo, 'services', 'location', 'test-data', 'SYNTHETIC_census2021-ts044-lsoa_E06000038.csv');
+const synthetic044 = testDataFile('SYNTHETIC_census2021-ts044-lsoa_E06000038.csv');
 
 /** The file's header (its labels after "<Variable>: ") and the fields of the line of one area. */
 const published = (path: string, code: string) => {
@@ -102,43 +96,14 @@ const figures = (code: string, level: string) => {
   };
 };
 
-let t: TestStack;
-let apiKey: string;
-let accountId: string;
-
-const importFile = async (dataset: string, files: string[], synthetic?: string) => {
-  const { stdout } = await run(
-    process.execPath,
-    [join(repo, 'services', 'location', 'dist', 'import', 'cli.js'), dataset, ...files, ...(synthetic ? ['--synthetic', synthetic] : [])],
-    { env: { ...process.env, DATABASE_URL: t.databaseUrl }, maxBuffer: 1 << 20 },
-  );
-  return JSON.parse(stdout.trim().split('\n').at(-1) as string) as { rows: number; vintage: string };
-};
-
+const world = e2eFixture({ caller: { credits: 1_000 }, imports: ['codepoint-open', 'ons-postcode-lookup'] });
 beforeAll(async () => {
-  t = await startTestStack();
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 1_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-  await importFile('codepoint-open', [join(demo, 'codepo_gb_RG_LS_WF.zip')]);
-  await importFile('ons-postcode-lookup', [join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz')]);
   const files = ['ts007a', 'ts054'].flatMap((table) => levels.map((level) => census(table, level)));
-  expect(await importFile('census-2021', files)).toMatchObject({ vintage: 'Census 2021: TS007A, TS054' });
-}, 240_000);
-afterAll(async () => t?.stop());
-
-const balance = async () => (await t.admin.showAccount(accountId)).availableCredits;
+  expect(await world.importDataset('census-2021', files)).toMatchObject({ vintage: 'Census 2021: TS007A, TS054' });
+});
 
 /** Calls, checking what it charged: the header, the billing object, and the balance before and after. */
-const charged = async (query: string, credits: number) => {
-  const before = await balance();
-  const r = await t.send('GET', `/area/statistics?${query}`, apiKey);
-  expect([r.headers.get('x-credits-charged'), r.body.billing?.creditsCharged ?? 0]).toEqual([String(credits), credits]);
-  expect(r.body.billing?.creditsRemaining ?? before - credits).toBe(before - credits);
-  expect(await balance()).toBe(before - credits);
-  return r;
-};
+const charged = (query: string, credits: number) => world.caller.paying(credits).get(`/area/statistics?${query}`);
 const censusSource = {
   dataset: 'census-2021',
   title: 'Census 2021 (England and Wales): Nomis bulk tables',
@@ -151,7 +116,7 @@ const censusSource = {
 describe("a postcode's areas in the Census 2021", () => {
   it('answers a Reading postcode with its LSOA, MSOA and Reading, each figure as the files give it', async () => {
     // RG30 1AA: the 2011 lookup's LSOA E01016360 and MSOA E02003395, both kept by ONS for 2021.
-    const before = await balance();
+    const before = await world.caller.balance();
     const r = await charged('postcode=rg301aa', 2);
     expect(r.status).toBe(200);
     expect(r.body.billing.creditsRemaining).toBe(before - 2);
@@ -222,7 +187,9 @@ describe('refusals, charging nothing', () => {
 
 describe('a table imported later', () => {
   it('adds accommodation type (the SYNTHETIC TS044 fixture) where it is loaded, flagged synthetic in sources', async () => {
-    const imported = await importFile('census-2021', [synthetic044], 'SYNTHETIC TS044 accommodation types, test fixture');
+    const imported = await world.importDataset('census-2021', [synthetic044], {
+      synthetic: 'SYNTHETIC TS044 accommodation types, test fixture',
+    });
     expect(imported.vintage).toBe('Census 2021: TS007A, TS054, TS044');
     const r = await charged('postcode=RG30%201AA', 2);
     // The fixture's header quotes the labels that hold commas (its lines of counts hold none, so they split on commas).

@@ -1,7 +1,4 @@
-import { join } from 'node:path';
-import pg from 'pg';
-import { importerFrom } from '../support/import-with-cli';
-import { startTestStack, type TestStack } from '../support/stack';
+import { e2eFixture } from '../support/e2e';
 
 // GET /property/compliance through the whole stack, over the demo region's SYNTHETIC addresses, certificates and
 // planning constraints (services/location/src/demo/planning/constraints.ts places each by a real postcode: a 300 m
@@ -9,54 +6,18 @@ import { startTestStack, type TestStack } from '../support/stack';
 // against the EPC lookup's own answer and the 2015 Regulations' rule (E or better); the planning checks against the
 // planning constraints operation's own answer at the property's position. 5 credits when a check is made.
 
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
-const planningFiles = [
-  'conservation-area',
-  'listed-building',
-  'article-4-direction-area',
-  'tree-preservation-zone',
-  'flood-risk-zone',
-  'green-belt',
-  'area-of-outstanding-natural-beauty',
-  'scheduled-monument',
-].map((d) => `SYNTHETIC_planning-data_${d}_RG30_RG31.csv.gz`);
-
-let t: TestStack;
-let db: pg.Pool;
-let apiKey: string;
-let accountId: string;
-
-const importFile = importerFrom(() => t.databaseUrl, demo);
-
-beforeAll(async () => {
-  t = await startTestStack();
-  db = new pg.Pool({ connectionString: t.databaseUrl, max: 2 });
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 10_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-  await importFile('codepoint-open', ['codepo_gb_RG_LS_WF.zip']);
-  await importFile('ons-postcode-lookup', ['PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz']);
-  await importFile('addressbase', ['SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG31.csv.gz'], 'SYNTHETIC addresses for tests');
-  await importFile('epc-domestic', ['SYNTHETIC_epc_domestic_RG30_RG31.zip'], 'SYNTHETIC certificates for tests');
-}, 300_000);
-afterAll(async () => {
-  await db?.end();
-  await t?.stop();
+const world = e2eFixture({
+  caller: { credits: 10_000 },
+  imports: ['codepoint-open', 'ons-postcode-lookup', 'addressbase', 'epc-domestic'],
 });
 
-const balance = async () => (await t.admin.showAccount(accountId)).availableCredits;
-const get = (path: string, query: Record<string, string>) => t.send('GET', `${path}?${new URLSearchParams(query)}`, apiKey);
-const compliance = async (query: Record<string, string>, credits: number) => {
-  const before = await balance();
-  const r = await get('/property/compliance', query);
-  expect(r.headers.get('x-credits-charged')).toBe(String(credits));
-  expect(await balance()).toBe(before - credits);
-  return r;
-};
+const get = (path: string, query: Record<string, string>) => world.caller.get(path, query);
+const compliance = (query: Record<string, string>, credits: number) => world.caller.paying(credits).get('/property/compliance', query);
 const positionOf = async (uprn: string) =>
-  (await db.query('SELECT latitude, longitude FROM addresses WHERE uprn = $1', [uprn])).rows[0] as { latitude: number; longitude: number };
+  (await world.db.query('SELECT latitude, longitude FROM addresses WHERE uprn = $1', [uprn])).rows[0] as {
+    latitude: number;
+    longitude: number;
+  };
 /** 110 Salisbury Road, RG30 1BN: its latest SYNTHETIC certificate is rated F. */
 const ratedF = '994150618187';
 
@@ -87,7 +48,7 @@ describe('before the planning datasets are imported', () => {
 });
 
 describe('with the planning datasets', () => {
-  beforeAll(async () => importFile('planning-data', planningFiles, 'SYNTHETIC planning constraints for tests'), 120_000);
+  beforeAll(() => world.importDataset('planning-data'));
 
   /** The planning constraints operation's own answer at the property's position, 10 m around. */
   const constraintsAt = async (uprn: string) => {
@@ -97,8 +58,8 @@ describe('with the planning datasets', () => {
   };
 
   it('finds the conservation area the property lies in (RG30 1AA, inside the 300 m square)', async () => {
-    const uprn = (await db.query("SELECT uprn::text AS uprn FROM addresses WHERE postcode = 'RG30 1AA' ORDER BY uprn LIMIT 1")).rows[0]
-      .uprn;
+    const uprn = (await world.db.query("SELECT uprn::text AS uprn FROM addresses WHERE postcode = 'RG30 1AA' ORDER BY uprn LIMIT 1"))
+      .rows[0].uprn;
     const c = (await compliance({ uprn }, 5)).body.data;
     expect(c.conservationArea).toMatchObject({ checked: true, status: 'in-conservation-area' });
     expect(c.conservationArea.entries.map((e: { name: string }) => e.name)).toEqual(['Synthetic Oxford Road Conservation Area']);
@@ -110,9 +71,9 @@ describe('with the planning datasets', () => {
   });
 
   it('finds flood zone 3 where a property lies in it (near RG30 4UN)', async () => {
-    const near = (await db.query("SELECT uprn::text AS uprn FROM addresses WHERE postcode LIKE 'RG30 4%' ORDER BY uprn LIMIT 60")).rows.map(
-      (r) => r.uprn as string,
-    );
+    const near = (
+      await world.db.query("SELECT uprn::text AS uprn FROM addresses WHERE postcode LIKE 'RG30 4%' ORDER BY uprn LIMIT 60")
+    ).rows.map((r) => r.uprn as string);
     let found: string | undefined;
     for (const uprn of near) {
       const zones = (await constraintsAt(uprn)).filter((x) => x.type === 'flood-risk-zone' && x.distanceMetres === 0);
@@ -152,7 +113,7 @@ describe('refusals, charging nothing', () => {
   });
 
   it('answers 401 without a key', async () => {
-    const r = await t.call(`/api/v1/property/compliance?uprn=${ratedF}`);
+    const r = await world.call(`/api/v1/property/compliance?uprn=${ratedF}`);
     expect([r.status, r.headers.get('x-credits-charged')]).toEqual([401, '0']);
   });
 });

@@ -1,30 +1,20 @@
-import { OpenDataControl, policeSimulatorDescription } from '@pds/infra';
-import { execFile } from 'node:child_process';
+import { policeSimulatorDescription } from '@pds/infra';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { startTestStack, type TestStack } from '../support/stack';
+import { demoFile, e2eFixture } from '../support/e2e';
+import { haversineMetres } from '../support/sphere-distance';
 
 // GET /area/crime through the whole stack, over the two real months of West Yorkshire street-level crime (police.uk,
 // whole files: /work/shared/data/MANIFEST.md). July 2016 is imported with the import command; July 2017 is at first
 // only in the police.uk API's test environment (which serves the same demo files in the API's format), then imported.
 // Every expected count is made here separately: the files' lines split on commas (no field of them is quoted), and
-// the great-circle distance by the haversine formula on the sphere PostGIS uses for geography's spherical distance
-// (radius (2a + b) / 3 of WGS84 = 6,371,008.771 m). 2 credits an answer, 0 for a refusal.
+// the great-circle distance as test/support/sphere-distance.ts works it out. 2 credits an answer, 0 for a refusal.
 
-const run = promisify(execFile);
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
-const july2016 = join(demo, '2016-07-west-yorkshire-street.csv.gz');
-const july2017 = join(demo, '2017-07-west-yorkshire-street.csv.gz');
+const july2016 = demoFile('2016-07-west-yorkshire-street.csv.gz');
+const july2017 = demoFile('2017-07-west-yorkshire-street.csv.gz');
 
-const R = (2 * 6_378_137 + 6_356_752.314245179) / 3;
-const rad = (d: number) => (d * Math.PI) / 180;
-const haversine = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => {
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lon - a.lon) / 2) ** 2;
-  return 2 * R * Math.asin(Math.sqrt(h));
-};
+const haversine = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) =>
+  haversineMetres({ latitude: a.lat, longitude: a.lon }, { latitude: b.lat, longitude: b.lon });
 const slugs: Record<string, string> = {
   'Anti-social behaviour': 'anti-social-behaviour',
   'Bicycle theft': 'bicycle-theft',
@@ -64,44 +54,11 @@ const expected = (path: string, at: { lat: number; lon: number }, radius: number
   return { counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
 };
 
-let t: TestStack;
-let apiKey: string;
-let accountId: string;
-let control: OpenDataControl;
-
-const importFile = async (dataset: string, ...files: string[]) => {
-  const { stdout } = await run(process.execPath, [join(repo, 'services', 'location', 'dist', 'import', 'cli.js'), dataset, ...files], {
-    env: { ...process.env, DATABASE_URL: t.databaseUrl },
-    maxBuffer: 1 << 20,
-  });
-  return JSON.parse(stdout.trim().split('\n').at(-1) as string) as { rows: number; vintage: string };
-};
-
-beforeAll(async () => {
-  t = await startTestStack();
-  control = new OpenDataControl(t.stack.openDataUrl);
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 1_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-  await importFile('codepoint-open', join(demo, 'codepo_gb_RG_LS_WF.zip'));
-  await importFile('ons-postcode-lookup', join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz'));
-  expect(await importFile('police-uk', july2016)).toMatchObject({ rows: 27_176, vintage: '2016-07' });
-}, 240_000);
-afterAll(async () => t?.stop());
-afterEach(async () => control?.clearFaults());
-
-const get = (path: string) => t.send('GET', `/area/crime?${path}`, apiKey);
-const balance = async () => (await t.admin.showAccount(accountId)).availableCredits;
+const world = e2eFixture({ caller: { credits: 1_000 }, imports: ['codepoint-open', 'ons-postcode-lookup'] });
+beforeAll(async () => expect(await world.importDataset('police-uk', [july2016])).toMatchObject({ rows: 27_176, vintage: '2016-07' }));
 
 /** Calls, checking what it charged: the header, the billing object, and the balance before and after. */
-const charged = async (query: string, credits: number) => {
-  const before = await balance();
-  const r = await get(query);
-  expect([r.headers.get('x-credits-charged'), r.body.billing?.creditsCharged ?? 0]).toEqual([String(credits), credits]);
-  expect(await balance()).toBe(before - credits);
-  return r;
-};
+const charged = (query: string, credits: number) => world.caller.paying(credits).get(`/area/crime?${query}`);
 
 // Leeds city centre: LS1 4AP, Code-Point Open 429363 433330 (converted by OSTN15, as GET /postcodes answers it).
 const postcode = 'LS1 4AP';
@@ -109,7 +66,7 @@ let leeds: { lat: number; lon: number };
 
 describe('crime counted from the imported street-level files', () => {
   it('counts the records within the radius of a postcode by category, as a separate count over the file does', async () => {
-    const position = (await t.send('GET', `/postcodes/${encodeURIComponent(postcode)}`, apiKey)).body.data;
+    const position = (await world.caller.get(`/postcodes/${encodeURIComponent(postcode)}`)).body.data;
     leeds = { lat: position.latitude, lon: position.longitude };
     const r = await charged(`postcode=${encodeURIComponent(postcode)}&radiusMetres=500&from=2016-07&to=2016-07`, 2);
     expect(r.status).toBe(200);
@@ -167,7 +124,7 @@ describe('crime counted from the imported street-level files', () => {
 
 describe('a month the import does not hold, from the live API', () => {
   it('asks the police.uk API for it, and counts its crimes within the radius the same way', async () => {
-    await control.resetRequests();
+    await world.openData.resetRequests();
     const r = await charged(`postcode=${encodeURIComponent(postcode)}&radiusMetres=750&from=2017-07`, 2);
     const want = expected(july2017, leeds, 750);
     expect(r.body.data).toMatchObject({
@@ -187,24 +144,24 @@ describe('a month the import does not hold, from the live API', () => {
       attribution: policeSimulatorDescription,
       synthetic: true,
     });
-    expect((await control.requests())['police-street-crimes']).toBe(1);
+    expect((await world.openData.requests())['police-street-crimes']).toBe(1);
   });
 
   it('answers 502 CRIME_SERVICE_ERROR, charging nothing, when the API fails or stays silent past its budget', async () => {
-    await control.setFaults([{ operation: 'police-street-crimes', mode: 'error' }]);
+    await world.openData.setFaults([{ operation: 'police-street-crimes', mode: 'error' }]);
     const failed = await charged(`postcode=${encodeURIComponent(postcode)}&from=2017-07`, 0);
     expect([failed.status, failed.body.error.code]).toEqual([502, 'CRIME_SERVICE_ERROR']);
-    await control.setFaults([{ operation: 'police-street-crimes', mode: 'slow', delayMs: 20_000 }]);
+    await world.openData.setFaults([{ operation: 'police-street-crimes', mode: 'slow', delayMs: 20_000 }]);
     const started = Date.now();
     const slow = await charged(`postcode=${encodeURIComponent(postcode)}&from=2017-07`, 0);
     expect([slow.status, slow.body.error.code]).toEqual([502, 'CRIME_SERVICE_ERROR']);
     expect(Date.now() - started).toBeLessThan(5_000); // the live budget (3.5 s), not the API's 20 s
-    await control.setFaults([{ operation: 'police-street-crimes', mode: 'too_many' }]);
+    await world.openData.setFaults([{ operation: 'police-street-crimes', mode: 'too_many' }]);
     expect((await charged(`postcode=${encodeURIComponent(postcode)}&from=2017-07`, 0)).status).toBe(502);
   });
 
   it('is answered from the import once the month is imported, the first month undisturbed', async () => {
-    expect(await importFile('police-uk', july2017)).toMatchObject({ rows: 28_537, vintage: '2016-07 to 2017-07' });
+    expect(await world.importDataset('police-uk', [july2017])).toMatchObject({ rows: 28_537, vintage: '2016-07 to 2017-07' });
     const first = expected(july2016, leeds, 750);
     const second = expected(july2017, leeds, 750);
     for (const [month, want] of [
@@ -254,9 +211,9 @@ describe('refusals, charging nothing', () => {
   });
 
   it('answers 404 CRIME_DATA_NOT_HELD where no month is held and no live API is configured', async () => {
-    await t.stack.kill('location');
-    t.stack.spawnInstance('location', 'location', { POLICE_API_URL: '' });
-    await t.stack.waitUntilHealthy(60_000);
+    await world.stack.kill('location');
+    world.stack.spawnInstance('location', 'location', { POLICE_API_URL: '' });
+    await world.stack.waitUntilHealthy(60_000);
     const r = await charged('postcode=RG30%201AA&from=2017-07', 0);
     expect([r.status, r.body.error.code]).toEqual([404, 'CRIME_DATA_NOT_HELD']);
   });

@@ -1,10 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { startTestStack, type TestStack } from '../support/stack';
+import { readFileSync } from 'node:fs';
+import { demoFile, demoLookupWith, e2eFixture, onspdSample } from '../support/e2e';
 
 // GET /area/deprivation through the whole stack: the demo region's rows of File 7 of the English Indices of
 // Deprivation 2025 and its postcode files, imported with the import command. Expected values are the file's own
@@ -12,10 +7,7 @@ import { startTestStack, type TestStack } from '../support/stack';
 // Score/Rank/Decile of the IMD, income, employment, education, health, crime, barriers, living environment, IDACI,
 // IDAOPI, the six sub-domains, then four populations). 1 credit an answer, 0 for a refusal.
 
-const run = promisify(execFile);
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
-const iodFile = join(demo, 'File_7_IoD2025_All_Ranks_Scores_Deciles_Population_Denominators_E06000037_E06000038_E08000035.csv');
+const iodFile = demoFile('File_7_IoD2025_All_Ranks_Scores_Deciles_Population_Denominators_E06000037_E06000038_E08000035.csv');
 const iodRows = new Map(
   readFileSync(iodFile, 'utf8')
     .split('\r\n')
@@ -26,49 +18,16 @@ const iodRows = new Map(
 
 // The postcode lookup the stack holds: the demo region's, and the Cardiff CF10 1 sector's rows of the real national
 // file (for Welsh postcodes), as published.
-const lookupFile = join(mkdtempSync(join(tmpdir(), 'pds-deprivation-')), 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU.csv.gz');
-const national = gunzipSync(readFileSync('/work/shared/data/ons_postcode_oa_lsoa_msoa_lad/PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU.csv.gz'))
-  .toString('latin1')
-  .split('\r\n')
-  .filter((l) => l.startsWith('"CF101'));
-const demoLookup = gunzipSync(readFileSync(join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz')))
-  .toString('latin1')
-  .trimEnd();
-writeFileSync(lookupFile, gzipSync(Buffer.from(`${demoLookup}\r\n${national.join('\r\n')}\r\n`, 'latin1')));
+const lookup = demoLookupWith((l) => l.startsWith('"CF101'));
 
-let t: TestStack;
-let apiKey: string;
-let accountId: string;
+const world = e2eFixture({
+  caller: { credits: 1_000 },
+  imports: ['codepoint-open', { dataset: 'ons-postcode-lookup', files: [lookup.file] }, onspdSample],
+});
+beforeAll(async () => expect(await world.importDataset('iod', [iodFile])).toMatchObject({ rows: 687 }));
 
-const importFile = async (dataset: string, file: string) => {
-  const { stdout } = await run(process.execPath, [join(repo, 'services', 'location', 'dist', 'import', 'cli.js'), dataset, file], {
-    env: { ...process.env, DATABASE_URL: t.databaseUrl },
-    maxBuffer: 1 << 20,
-  });
-  return JSON.parse(stdout.trim().split('\n').at(-1) as string) as { rows: number };
-};
-
-beforeAll(async () => {
-  t = await startTestStack();
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 1_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-  await importFile('codepoint-open', join(demo, 'codepo_gb_RG_LS_WF.zip'));
-  await importFile('ons-postcode-lookup', lookupFile);
-  await importFile('onspd', '/work/shared/data/ons_onspd_sample/ONSPD_sample_AB1_postcodes.csv.gz');
-  expect(await importFile('iod', iodFile)).toMatchObject({ rows: 687 });
-}, 240_000);
-afterAll(async () => t?.stop());
-
-const balance = async () => (await t.admin.showAccount(accountId)).availableCredits;
-const charged = async (postcode: string, credits: number) => {
-  const before = await balance();
-  const r = await t.send('GET', `/area/deprivation?postcode=${encodeURIComponent(postcode)}`, apiKey);
-  expect([r.headers.get('x-credits-charged'), r.body.billing?.creditsCharged ?? 0]).toEqual([String(credits), credits]);
-  expect(await balance()).toBe(before - credits);
-  return r;
-};
+const charged = (postcode: string, credits: number) =>
+  world.caller.paying(credits).get(`/area/deprivation?postcode=${encodeURIComponent(postcode)}`);
 
 const measure = (f: string[], at: number) => ({ score: Number(f[at]), rank: Number(f[at + 1]), decile: Number(f[at + 2]) });
 
@@ -140,7 +99,7 @@ describe('refusals, charging nothing', () => {
   it('answers 404 for a postcode no dataset holds, and 400 INVALID_POSTCODE for one missing or malformed', async () => {
     expect((await charged('RG30 0ZZ', 0)).body.error.code).toBe('POSTCODE_NOT_FOUND');
     expect((await charged('RG30', 0)).body.error.code).toBe('INVALID_POSTCODE');
-    const none = await t.send('GET', '/area/deprivation', apiKey);
+    const none = await world.caller.get('/area/deprivation');
     expect([none.status, none.body.error.code, none.headers.get('x-credits-charged')]).toEqual([400, 'INVALID_POSTCODE', '0']);
   });
 });

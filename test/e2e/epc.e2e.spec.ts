@@ -1,26 +1,21 @@
-import { EpcRegisterControl, epcSimulatorDescription } from '@pds/infra';
-import { execFile } from 'node:child_process';
+import { epcSimulatorDescription } from '@pds/infra';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { startTestStack, type TestStack } from '../support/stack';
+import { demoFile, e2eFixture, type ImportSummary } from '../support/e2e';
 
 // GET /property/epc and /property/floor-area through the whole stack: the demo region's SYNTHETIC bulk certificates
 // imported with the import command, the live register's test environment serving the synthetic register. Expected
 // values are the files' own (each certificate quoted beside its test: LMK_KEY, address, postcode, lodgement date, and
 // the fields asserted), charges and balances worked out by hand: 5 credits an EPC, 3 a floor area, 0 for a refusal.
 
-const run = promisify(execFile);
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
 const synthetic = 'SYNTHETIC certificates for the EPC end-to-end test, made by services/location/src/demo/epc/generate.ts';
 
 // The register the test environment serves: the synthetic register, and two certificates made here for one address
 // under two UPRNs (7 Example Road, RG31 9ZZ: a postcode with no other certificate), which no address can tell apart.
 const registerFile = join(mkdtempSync(join(tmpdir(), 'pds-epc-e2e-')), 'register.json');
-const register = JSON.parse(gunzipSync(readFileSync(join(demo, 'SYNTHETIC_epc_register_RG30_RG31.json.gz'))).toString('utf8'));
+const register = JSON.parse(gunzipSync(readFileSync(demoFile('SYNTHETIC_epc_register_RG30_RG31.json.gz'))).toString('utf8'));
 const madeHere = (certificateNumber: string, uprn: number) => ({
   certificateNumber,
   council: 'Reading',
@@ -39,49 +34,16 @@ const madeHere = (certificateNumber: string, uprn: number) => ({
 register.certificates.push(madeHere('0000-0000-0000-0000-0071', 990000000071), madeHere('0000-0000-0000-0000-0072', 990000000072));
 writeFileSync(registerFile, JSON.stringify(register));
 
-let t: TestStack;
-let apiKey: string;
-let accountId: string;
-let control: EpcRegisterControl;
-let imported: { dataset: string; vintage: string; rows: number; rejected: number };
-
+const world = e2eFixture({ env: { EPC_REGISTER_FILE: registerFile }, caller: { credits: 1_000 } });
+let imported: ImportSummary;
 beforeAll(async () => {
-  t = await startTestStack({ EPC_REGISTER_FILE: registerFile });
-  control = new EpcRegisterControl(t.stack.epcUrl);
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 1_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-  const { stdout } = await run(
-    process.execPath,
-    [
-      join(repo, 'services', 'location', 'dist', 'import', 'cli.js'),
-      'epc-domestic',
-      join(demo, 'SYNTHETIC_epc_domestic_RG30_RG31.zip'),
-      '--synthetic',
-      synthetic,
-    ],
-    { env: { ...process.env, DATABASE_URL: t.databaseUrl }, maxBuffer: 1 << 20 },
-  );
-  imported = JSON.parse(stdout.trim().split('\n').at(-1) as string);
-}, 180_000);
-afterAll(async () => t?.stop());
-afterEach(async () => control?.clearFaults());
+  imported = await world.importDataset('epc-domestic', [demoFile('SYNTHETIC_epc_domestic_RG30_RG31.zip')], { synthetic });
+});
 
-const get = (path: string) => t.send('GET', path, apiKey);
-const balance = async () => (await t.admin.showAccount(accountId)).availableCredits;
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
 /** Calls `path`, checking what it charged: the header, the billing object, and the balance before and after. */
-const charged = async (path: string, credits: number) => {
-  const before = await balance();
-  const r = await get(path);
-  expect([r.headers.get('x-credits-charged'), r.body.billing?.creditsCharged ?? 0]).toEqual([String(credits), credits]);
-  expect(await balance()).toBe(before - credits);
-  if (credits > 0)
-    expect([r.body.billing.creditsRemaining, r.headers.get('x-credits-remaining')]).toEqual([before - credits, String(before - credits)]);
-  return r;
-};
+const charged = (path: string, credits: number) => world.caller.paying(credits).get(path);
 
 const bulkSource = () => ({
   dataset: 'epc-domestic',
@@ -295,14 +257,14 @@ describe('the live register, when the bulk download has no certificate of the pr
   });
 
   it('502 EPC_SERVICE_ERROR when the register fails (500 on every attempt), nothing charged', async () => {
-    await control.setFaults([{ mode: 'error' }]);
+    await world.epcRegister.setFaults([{ mode: 'error' }]);
     const r = await charged('/property/epc?uprn=991496890608', 0);
     expect([r.status, r.body.error.code]).toEqual([502, 'EPC_SERVICE_ERROR']);
     expect(r.body.error.message).toMatch(/HTTP 500.*Nothing was charged/);
   });
 
   it('502 EPC_SERVICE_ERROR when the register is too slow for the lookup, within the time budget, nothing charged', async () => {
-    await control.setFaults([{ mode: 'slow', delayMs: 10_000 }]);
+    await world.epcRegister.setFaults([{ mode: 'slow', delayMs: 10_000 }]);
     const started = Date.now();
     const r = await charged('/property/floor-area?uprn=991496890608', 0);
     expect([r.status, r.body.error.code]).toEqual([502, 'EPC_SERVICE_ERROR']);
@@ -311,11 +273,11 @@ describe('the live register, when the bulk download has no certificate of the pr
   });
 
   it('answers from the bulk download while the register fails: a property the bulk holds never needs it', async () => {
-    await control.setFaults([{ mode: 'unauthorized' }]);
-    await control.resetRequests();
+    await world.epcRegister.setFaults([{ mode: 'unauthorized' }]);
+    await world.epcRegister.resetRequests();
     const r = await charged('/property/epc?uprn=993834386908', 5);
     expect([r.status, r.body.data.origin]).toEqual([200, 'bulk']);
-    expect(await control.requests()).toEqual({ search: 0, certificate: 0 });
+    expect(await world.epcRegister.requests()).toEqual({ search: 0, certificate: 0 });
   });
 });
 
@@ -344,13 +306,13 @@ describe('refusals before anything is reserved', () => {
 
 describe('without the location service', () => {
   it('504 UPSTREAM_TIMEOUT, nothing charged; answers again once it is back', async () => {
-    await t.stack.kill('location');
+    await world.stack.kill('location');
     try {
       const r = await charged('/property/epc?uprn=993834386908', 0);
       expect([r.status, r.body.error.code]).toEqual([504, 'UPSTREAM_TIMEOUT']);
     } finally {
-      t.stack.spawn('location');
-      await t.stack.waitUntilHealthy(60_000);
+      world.stack.spawn('location');
+      await world.stack.waitUntilHealthy(60_000);
     }
     expect((await charged('/property/epc?uprn=993834386908', 5)).status).toBe(200);
   });

@@ -1,77 +1,27 @@
 import { bngToWgs84 } from '@pds/geo';
-import { groundRiskSimulatorDescription, OpenDataControl, syntheticGroundLayers } from '@pds/infra';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { startTestStack, type TestStack } from '../support/stack';
+import { groundRiskSimulatorDescription, syntheticGroundLayers } from '@pds/infra';
+import { e2eFixture, onspdSample } from '../support/e2e';
+import { haversineMetres } from '../support/sphere-distance';
 
 // GET /property/ground-risk through the whole stack, against the map services' test environment and its SYNTHETIC
 // layers (infra/src/open-data-simulator/ground/layers.ts: each shape placed by a postcode's Code-Point Open position,
 // quoted there), the demo region's postcode files and the ONSPD sample (Aberdeen, Scotland). Each expectation is worked
-// out from those shapes by hand; landslide distances are computed here, by the haversine formula on the sphere PostGIS
-// uses (radius (2a + b) / 3 of WGS84), from the postcode's position and the landslide's. 5 credits a screen, a partial
-// one too; 0 for a refusal or a failed screen.
+// out from those shapes by hand; landslide distances are computed here (test/support/sphere-distance.ts) from the
+// postcode's position and the landslide's. 5 credits a screen, a partial one too; 0 for a refusal or a failed screen.
 
-const run = promisify(execFile);
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
+const world = e2eFixture({ caller: { credits: 1_000 }, imports: ['codepoint-open', 'ons-postcode-lookup', onspdSample] });
 
-const R = (2 * 6_378_137 + 6_356_752.314245179) / 3;
-const rad = (d: number) => (d * Math.PI) / 180;
-const haversine = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) =>
-  2 *
-  R *
-  Math.asin(
-    Math.sqrt(
-      Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 +
-        Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2,
-    ),
-  );
-
-let t: TestStack;
-let apiKey: string;
-let accountId: string;
-let control: OpenDataControl;
-
-const importFile = async (dataset: string, file: string) => {
-  await run(process.execPath, [join(repo, 'services', 'location', 'dist', 'import', 'cli.js'), dataset, file], {
-    env: { ...process.env, DATABASE_URL: t.databaseUrl },
-    maxBuffer: 1 << 20,
-  });
-};
-
-beforeAll(async () => {
-  t = await startTestStack();
-  control = new OpenDataControl(t.stack.openDataUrl);
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 1_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-  await importFile('codepoint-open', join(demo, 'codepo_gb_RG_LS_WF.zip'));
-  await importFile('ons-postcode-lookup', join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz'));
-  await importFile('onspd', '/work/shared/data/ons_onspd_sample/ONSPD_sample_AB1_postcodes.csv.gz');
-}, 240_000);
-afterAll(async () => t?.stop());
-afterEach(async () => control?.clearFaults());
-
-const balance = async () => (await t.admin.showAccount(accountId)).availableCredits;
-const screen = async (query: string, credits: number) => {
-  const before = await balance();
-  const r = await t.send('GET', `/property/ground-risk?${query}`, apiKey);
-  expect([r.headers.get('x-credits-charged'), r.body.billing?.creditsCharged ?? 0]).toEqual([String(credits), credits]);
-  expect(await balance()).toBe(before - credits);
-  return r;
-};
+const screen = (query: string, credits: number) => world.caller.paying(credits).get(`/property/ground-risk?${query}`);
 const byPostcode = (postcode: string, radiusMetres?: number) =>
   screen(`postcode=${encodeURIComponent(postcode)}${radiusMetres ? `&radiusMetres=${radiusMetres}` : ''}`, 5);
-const positionOf = async (postcode: string) => (await t.send('GET', `/postcodes/${encodeURIComponent(postcode)}`, apiKey)).body.data;
+const positionOf = async (postcode: string) => (await world.caller.get(`/postcodes/${encodeURIComponent(postcode)}`)).body.data;
 
 /** A synthetic landslide's distance from a postcode, worked out here. */
 const landslideDistance = async (postcode: string, n: number) => {
   const l = syntheticGroundLayers.landslides.find((x) => x.number === n)!;
   const p = bngToWgs84(l.easting, l.northing);
   return Math.round(
-    haversine(await positionOf(postcode), { latitude: Number(p.latitude.toFixed(6)), longitude: Number(p.longitude.toFixed(6)) }),
+    haversineMetres(await positionOf(postcode), { latitude: Number(p.latitude.toFixed(6)), longitude: Number(p.longitude.toFixed(6)) }),
   );
 };
 
@@ -224,7 +174,7 @@ describe('the coalfield', () => {
 
 describe('partial and failed screens', () => {
   it('one coal request failing: complete false, the other still counts, and the partial screen is charged', async () => {
-    await control.setFaults([{ operation: 'coal-specific-risk', mode: 'error' }]);
+    await world.openData.setFaults([{ operation: 'coal-specific-risk', mode: 'error' }]);
     const r = await byPostcode('WF5 9BT');
     expect(r.body.data).toMatchObject({
       complete: false,
@@ -239,13 +189,13 @@ describe('partial and failed screens', () => {
     ['bgs-landslides', 'landslides'],
     ['bgs-geology', 'geology'],
   ] as const)('%s answering something that is not its format: complete false (%s unavailable)', async (operation, unavailable) => {
-    await control.setFaults([{ operation, mode: 'malformed' }]);
+    await world.openData.setFaults([{ operation, mode: 'malformed' }]);
     const r = await byPostcode('RG30 1AA');
     expect(r.body.data).toMatchObject({ complete: false, riskLevel: 'unknown', unavailable: [unavailable] });
   });
 
   it('never waits on a dead upstream past its budget: a silent geology service leaves a partial screen', async () => {
-    await control.setFaults([{ operation: 'bgs-geology', mode: 'slow', delayMs: 30_000 }]);
+    await world.openData.setFaults([{ operation: 'bgs-geology', mode: 'slow', delayMs: 30_000 }]);
     const started = Date.now();
     const r = await byPostcode('WF5 9BT');
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -258,7 +208,7 @@ describe('partial and failed screens', () => {
   });
 
   it('every source failing is a failed screen: 502, nothing charged', async () => {
-    await control.setFaults([{ mode: 'error' }]);
+    await world.openData.setFaults([{ mode: 'error' }]);
     const r = await screen('postcode=WF5%209BT', 0);
     expect([r.status, r.body.error.code]).toEqual([502, 'GROUND_RISK_SERVICE_ERROR']);
   });

@@ -1,28 +1,12 @@
-import { RegistryControl } from '@pds/infra';
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { startTestStack, type TestStack } from '../support/stack';
+import { e2eFixture } from '../support/e2e';
 
 // The HTTP contract at its edges, over the real stack: what every request gets whatever the operation. Each case was
 // found answering wrongly in review (a 500, a charge for a HEAD, a 400 before the key was checked, an HTML error
 // page); the expectation beside each is the specification's envelope and code, with what it charged.
 
-let t: TestStack;
-let registry: RegistryControl;
-let apiKey: string;
-let accountId: string;
-
-beforeAll(async () => {
-  t = await startTestStack();
-  registry = new RegistryControl(t.stack.registryUrl);
-  const account = await t.admin.createAccount('enterprise', 10_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  });
-  ({ apiKey, accountId } = account);
-});
-afterAll(async () => t?.stop());
-afterEach(async () => registry?.clearFaults());
+const world = e2eFixture({ caller: { credits: 10_000 } });
 
 interface Answer {
   status: number;
@@ -36,7 +20,7 @@ const send = async (
   path: string,
   options: { key?: string; body?: string | Buffer; headers?: Record<string, string> } = {},
 ): Promise<Answer> => {
-  const res = await fetch(t.url(`/api/v1${path}`), {
+  const res = await fetch(world.url(`/api/v1${path}`), {
     method,
     headers: { ...(options.key ? { 'x-api-key': options.key } : {}), ...options.headers },
     body: options.body,
@@ -53,7 +37,7 @@ const send = async (
 };
 
 const charged = (r: Answer) => r.headers.get('x-credits-charged');
-const remaining = async () => (await t.admin.showAccount(accountId)).availableCredits;
+const remaining = () => world.caller.balance();
 const calculator = (query: string) => `/property/renovation-uplift-calculator?${query}`;
 
 /** The envelope, the code, `X-Credits-Charged: 0`, and for a known caller the balance and rate-limit headers. */
@@ -76,7 +60,7 @@ describe('the calculator never answers 500 for inputs it accepts', () => {
     ['value=1000000000000&floorArea=1&extensionArea=10000', 'INVALID_EXTENSION_AREA'],
   ])('%s is a 400 %s naming the parameter, and charges nothing', async (query, code) => {
     const before = await remaining();
-    const r = await send('GET', calculator(query), { key: apiKey });
+    const r = await send('GET', calculator(query), { key: world.caller.apiKey });
     expectRefusal(r, 400, code);
     expect(r.body.error.details).toMatch(code === 'INVALID_FLOOR_AREA' ? /^floorArea: / : /^extensionArea: /);
     expect(await remaining()).toBe(before);
@@ -87,7 +71,7 @@ describe('methods', () => {
   it('answers HEAD on a chargeable GET with 405 and Allow, running and charging nothing', async () => {
     const before = await remaining();
     for (const path of [calculator('value=250000&floorArea=100'), '/land-registry/titles/BK509231']) {
-      const r = await send('HEAD', path, { key: apiKey });
+      const r = await send('HEAD', path, { key: world.caller.apiKey });
       expect([r.status, r.headers.get('allow'), charged(r)]).toEqual([405, 'GET', '0']);
     }
     expect(await remaining()).toBe(before);
@@ -100,7 +84,7 @@ describe('methods', () => {
       ['PATCH', '/land-registry/titles/BK509231', 'GET'],
       ['GET', '/land-registry/title-matches', 'POST'],
     ]) {
-      const r = await send(method, path, { key: apiKey });
+      const r = await send(method, path, { key: world.caller.apiKey });
       expectRefusal(r, 405, 'METHOD_NOT_ALLOWED');
       expect(r.headers.get('allow')).toBe(allow);
     }
@@ -111,7 +95,7 @@ describe('conditional requests', () => {
   /** Sent by node:http exactly as written: fetch adds `Cache-Control: no-cache` to a request with If-None-Match. */
   const rawGet = (path: string, headers: Record<string, string>) =>
     new Promise<{ status: number; headers: Record<string, unknown>; body: any }>((resolve, reject) => {
-      const url = new URL(t.url(`/api/v1${path}`));
+      const url = new URL(world.url(`/api/v1${path}`));
       const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (res) => {
         let text = '';
         res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
@@ -123,7 +107,7 @@ describe('conditional requests', () => {
   it('answers a charged call in full every time: no ETag to revalidate, and never 304 (which would charge for no answer)', async () => {
     const before = await remaining();
     const path = calculator('value=250000&floorArea=100');
-    const first = await rawGet(path, { 'x-api-key': apiKey });
+    const first = await rawGet(path, { 'x-api-key': world.caller.apiKey });
     expect([first.status, first.body?.success, first.headers['etag']]).toEqual([200, true, undefined]);
     const cost = Number(first.headers['x-credits-charged']);
     expect(cost).toBeGreaterThan(0);
@@ -131,7 +115,7 @@ describe('conditional requests', () => {
       { 'if-none-match': '*' },
       { 'if-modified-since': new Date().toUTCString() },
     ]) {
-      const again = await rawGet(path, { 'x-api-key': apiKey, ...conditional });
+      const again = await rawGet(path, { 'x-api-key': world.caller.apiKey, ...conditional });
       expect([again.status, again.body?.success, again.body?.data, again.headers['x-credits-charged']]).toEqual([
         200,
         true,
@@ -173,7 +157,7 @@ describe('authentication comes first', () => {
   });
 
   it('answers an unknown path 404 with the billing and rate-limit headers for a known caller, and 401 without a key', async () => {
-    expectRefusal(await send('GET', '/no/such/thing', { key: apiKey }), 404, 'NOT_FOUND');
+    expectRefusal(await send('GET', '/no/such/thing', { key: world.caller.apiKey }), 404, 'NOT_FOUND');
     expectRefusal(await send('GET', '/no/such/thing'), 401, 'UNAUTHORIZED', false);
   });
 });
@@ -183,13 +167,13 @@ describe('requests that cannot be read', () => {
 
   it('refuses a body that is not JSON (400), too large (413), in another charset or an unknown encoding (415), with the headers', async () => {
     expectRefusal(
-      await send('POST', '/land-registry/title-matches', { key: apiKey, body: '{not json', headers: json }),
+      await send('POST', '/land-registry/title-matches', { key: world.caller.apiKey, body: '{not json', headers: json }),
       400,
       'INVALID_PARAMETERS',
     );
     expectRefusal(
       await send('POST', '/land-registry/title-matches', {
-        key: apiKey,
+        key: world.caller.apiKey,
         body: JSON.stringify({ address: 'x'.repeat(200_000) }),
         headers: json,
       }),
@@ -197,19 +181,19 @@ describe('requests that cannot be read', () => {
       'PAYLOAD_TOO_LARGE',
     );
     const latin1 = await send('POST', '/land-registry/title-matches', {
-      key: apiKey,
+      key: world.caller.apiKey,
       body: '{}',
       headers: { 'content-type': 'application/json; charset=latin1' },
     });
     expectRefusal(latin1, 415, 'UNSUPPORTED_MEDIA_TYPE');
     const compress = await send('POST', '/land-registry/title-matches', {
-      key: apiKey,
+      key: world.caller.apiKey,
       body: '{}',
       headers: { ...json, 'content-encoding': 'compress' },
     });
     expectRefusal(compress, 415, 'UNSUPPORTED_MEDIA_TYPE');
     const corrupt = await send('POST', '/land-registry/title-matches', {
-      key: apiKey,
+      key: world.caller.apiKey,
       body: Buffer.from('not gzip'),
       headers: { ...json, 'content-encoding': 'gzip' },
     });
@@ -218,7 +202,7 @@ describe('requests that cannot be read', () => {
 
   it('reads a gzip body as it reads a plain one', async () => {
     const r = await send('POST', '/land-registry/test-register-extraction', {
-      key: apiKey,
+      key: world.caller.apiKey,
       body: gzipSync('{}'),
       headers: { ...json, 'content-encoding': 'gzip' },
     });
@@ -226,7 +210,7 @@ describe('requests that cannot be read', () => {
   });
 
   it('says a path that is not valid percent-encoding is just that', async () => {
-    const r = await send('GET', '/land-registry/titles/%E0%A4%A', { key: apiKey });
+    const r = await send('GET', '/land-registry/titles/%E0%A4%A', { key: world.caller.apiKey });
     expectRefusal(r, 400, 'INVALID_PARAMETERS');
     expect(r.body.error.message).toMatch(/percent-encoding/);
     expect(r.body.error.message).not.toMatch(/JSON/);
@@ -235,8 +219,8 @@ describe('requests that cannot be read', () => {
   it('answers headers over the limit with the envelope', async () => {
     const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
       const req = httpRequest(
-        t.url('/api/v1/property/renovation-uplift-calculator'),
-        { headers: { 'x-api-key': apiKey, 'x-padding': 'a'.repeat(20_000) } },
+        world.url('/api/v1/property/renovation-uplift-calculator'),
+        { headers: { 'x-api-key': world.caller.apiKey, 'x-padding': 'a'.repeat(20_000) } },
         (res) => {
           let body = '';
           res.on('data', (c) => (body += c));
@@ -257,14 +241,14 @@ describe('requests that cannot be read', () => {
 describe('the operator API', () => {
   it('checks its token before it reads a body, and answers every error as JSON', async () => {
     const admin = (path: string, init: RequestInit) =>
-      fetch(`${t.stack.adminUrl}${path}`, { ...init, signal: AbortSignal.timeout(10_000) });
+      fetch(`${world.stack.adminUrl}${path}`, { ...init, signal: AbortSignal.timeout(10_000) });
     const malformed = await admin('/admin/v1/accounts', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{not json',
     });
     expect([malformed.status, malformed.headers.get('content-type')]).toEqual([401, expect.stringContaining('application/json')]);
-    const token = (t.admin as unknown as { token: string }).token;
+    const token = world.adminToken;
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const withToken = await admin('/admin/v1/accounts', { method: 'POST', headers: auth, body: '{not json' });
     const text = await withToken.text();
@@ -285,37 +269,37 @@ describe('land registry inputs', () => {
       { address: '   ', postcode: 'RG40 9ZZ' },
       { address: '14 Larkspur Close', postcode: '      ' },
     ]) {
-      const r = await send('POST', '/land-registry/title-matches', { key: apiKey, body: JSON.stringify(body), headers: json });
+      const r = await send('POST', '/land-registry/title-matches', { key: world.caller.apiKey, body: JSON.stringify(body), headers: json });
       expectRefusal(r, 400, 'INVALID_PARAMETERS');
     }
     expect(await remaining()).toBe(before);
   });
 
   it('normalises a title number once: spaces go and letters are upper-cased', async () => {
-    const r = await send('GET', `/land-registry/titles/${encodeURIComponent(' bk 509231 ')}`, { key: apiKey });
+    const r = await send('GET', `/land-registry/titles/${encodeURIComponent(' bk 509231 ')}`, { key: world.caller.apiKey });
     expect([r.status, r.body.data.title.titleNumber, charged(r)]).toEqual([200, 'BK509231', '25']);
   });
 
   it('says "Retry after" once in a delay, with Retry-After, and "charged" once when the registry fails', async () => {
-    await registry.setFaults([{ operation: 'describe', mode: 'delay', retryAfterSeconds: 90 }]);
-    const delayed = await send('GET', '/land-registry/titles/BK509231', { key: apiKey });
+    await world.registry.setFaults([{ operation: 'describe', mode: 'delay', retryAfterSeconds: 90 }]);
+    const delayed = await send('GET', '/land-registry/titles/BK509231', { key: world.caller.apiKey });
     expectRefusal(delayed, 503, 'LAND_REGISTRY_DELAYED');
     expect(delayed.body.error.message.match(/retry after/gi)).toHaveLength(1);
     expect(Number(delayed.headers.get('retry-after'))).toBeGreaterThanOrEqual(89);
 
-    await t.stack.kill('registry-simulator');
+    await world.stack.kill('registry-simulator');
     try {
-      const failed = await send('GET', '/land-registry/titles/BK509231', { key: apiKey });
+      const failed = await send('GET', '/land-registry/titles/BK509231', { key: world.caller.apiKey });
       expectRefusal(failed, 502, 'LAND_REGISTRY_ERROR');
       expect(failed.body.error.message.match(/charged/gi)).toHaveLength(1);
     } finally {
-      await t.stack.startRegistrySimulator();
+      await world.stack.startRegistrySimulator();
     }
   });
 });
 
 describe('declarations', () => {
   it('answered with no error code an operation does not declare', () => {
-    expect(t.stack.logOf('gateway')).not.toContain('undeclared error code');
+    expect(world.stack.logOf('gateway')).not.toContain('undeclared error code');
   });
 });

@@ -1,18 +1,14 @@
+import { e2eFixture } from '../support/e2e';
 import { chargedLoadThrough, faultStackEnv } from '../support/fault-run';
-import { startTestStack, type TestStack } from '../support/stack';
 
-let t: TestStack;
-beforeAll(async () => {
-  t = await startTestStack(faultStackEnv);
-});
-afterAll(async () => t?.stop());
+const world = e2eFixture({ env: faultStackEnv });
 
 describe('billing-ledger killed during a load of chargeable calls', () => {
   it('charges each call the client saw succeed exactly once and each failed call not at all', async () => {
-    const summary = await chargedLoadThrough(t, async () => {
-      await t.stack.kill('billing-ledger', 'SIGKILL');
+    const summary = await chargedLoadThrough(world, async () => {
+      await world.stack.kill('billing-ledger', 'SIGKILL');
       await new Promise((r) => setTimeout(r, 1_000));
-      t.stack.spawn('billing-ledger');
+      world.stack.spawn('billing-ledger');
     });
     process.stdout.write(`ledger SIGKILL: ${JSON.stringify(summary)}\n`);
   });
@@ -21,11 +17,11 @@ describe('billing-ledger killed during a load of chargeable calls', () => {
     // bench:charging's shape: 50 calls in flight, about 10 s of load with the kill in the middle.
     const shape = { workers: 50, credits: 1_000_000, beforeMs: 5_000, afterMs: 5_000 };
     const summary = await chargedLoadThrough(
-      t,
+      world,
       async () => {
-        await t.stack.kill('billing-ledger', 'SIGKILL');
+        await world.stack.kill('billing-ledger', 'SIGKILL');
         await new Promise((r) => setTimeout(r, 1_000));
-        t.stack.spawn('billing-ledger');
+        world.stack.spawn('billing-ledger');
       },
       shape,
     );

@@ -1,18 +1,17 @@
 import { analysis, billing, ledgerEvents, topicsFor } from '@pds/contracts';
 import type { IncomingMessage, RequestOutcome } from '@pds/service-runtime';
 import { randomUUID } from 'node:crypto';
-import { connectTestBus } from '../support/bus';
+import type { TestBus } from '../support/bus';
+import { e2eFixture } from '../support/e2e';
 import { replayAccount, waitFor } from '../support/ledger';
-import { startTestStack, type TestStack } from '../support/stack';
 
-let t: TestStack;
-let testBus: Awaited<ReturnType<typeof connectTestBus>>;
+const world = e2eFixture();
+let testBus: TestBus;
 const relayed: IncomingMessage[] = [];
 const rpc = () => testBus.rpc;
 
 beforeAll(async () => {
-  t = await startTestStack();
-  testBus = await connectTestBus(t.stack.options.namespace);
+  testBus = await world.testBus();
   const topics = testBus.topics;
   await testBus.bus.subscribe({
     groupId: `test-${randomUUID()}`,
@@ -21,20 +20,12 @@ beforeAll(async () => {
     handle: async (m) => void relayed.push(m),
   });
 });
-afterAll(async () => {
-  await testBus?.close();
-  await t?.stop();
-});
 
 const ctx = { correlationId: 'ledger-messaging-test', actor: 'test' };
 
 /** Sends the same command (same id) twice, as a redelivery would, and returns both answers. */
-const twice = async <S extends Parameters<Awaited<ReturnType<typeof connectTestBus>>['rpc']['request']>[0]>(
-  spec: S,
-  accountId: string,
-  data: object,
-) => {
-  const topic = topicsFor(t.stack.options.namespace).commands('billing-ledger');
+const twice = async <S extends Parameters<TestBus['rpc']['request']>[0]>(spec: S, accountId: string, data: object) => {
+  const topic = topicsFor(world.stack.options.namespace).commands('billing-ledger');
   const commandId = randomUUID();
   const send = () => rpc().request(spec, topic, accountId, data as never, ctx, { timeoutMs: 10_000, commandId });
   return [await send(), await send()];
@@ -109,7 +100,7 @@ describe('billing ledger over Kafka', () => {
     const held = await twice(billing.SetAccountHold, accountId, { accountId, held: true, reason: 'test' });
     expect(held.map((h) => h.ok && h.data.standing.held)).toEqual([true, true]);
 
-    const replayed = await replayAccount(t.databaseUrl, accountId);
+    const replayed = await replayAccount(world.databaseUrl, accountId);
     expect(replayed.events.map((e) => e.type)).toEqual([
       'AccountOpened',
       'CreditsGranted',
@@ -136,7 +127,7 @@ describe('billing ledger over Kafka', () => {
   });
 
   it('charges in one step once when the charge is delivered twice; a release after it says which way it went', async () => {
-    const account = await t.admin.createAccount('basic', 3);
+    const account = await world.admin.createAccount('basic', 3);
     const { accountId } = account;
     const charge = (reservationId: string, amountCredits: number) => ({
       accountId,
@@ -160,7 +151,7 @@ describe('billing ledger over Kafka', () => {
     expect((await release('chg-2')).map(outcome)).toEqual(['RESERVATION_NOT_FOUND', 'RESERVATION_NOT_FOUND']);
     expect((await release('chg-4')).map(outcome)).toEqual(['RESERVATION_NOT_FOUND', 'RESERVATION_NOT_FOUND']);
 
-    const replayed = await replayAccount(t.databaseUrl, accountId);
+    const replayed = await replayAccount(world.databaseUrl, accountId);
     expect(replayed.events.map((e) => e.type)).toEqual([
       'AccountOpened',
       'CreditsGranted',
@@ -172,8 +163,8 @@ describe('billing ledger over Kafka', () => {
   });
 
   it('charges a handed-off answer once: the working service sends it on with the charge, and the ledger replies with it', async () => {
-    const { accountId } = await t.admin.createAccount('basic', 3);
-    const topics = topicsFor(t.stack.options.namespace);
+    const { accountId } = await world.admin.createAccount('basic', 3);
+    const topics = topicsFor(world.stack.options.namespace);
     const charge = { accountId, reservationId: 'chg-handed-1', amountCredits: 1, operation: 'test', requestId: 'req-handed-1' };
     const then = { topic: topics.commands('billing-ledger'), key: accountId, type: billing.ChargeCredits.type, data: charge };
     const commandId = randomUUID();
@@ -201,15 +192,15 @@ describe('billing ledger over Kafka', () => {
     expect(refused).toMatchObject({ ok: false, handledBy: 'analysis', error: { code: 'INVALID_COMMAND' } });
     expect(refused.answer).toBeUndefined();
 
-    const replayed = await replayAccount(t.databaseUrl, accountId);
+    const replayed = await replayAccount(world.databaseUrl, accountId);
     expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsCharged']);
     expect([replayed.capturedCredits, replayed.availableCredits]).toEqual([1, 2]);
   });
 
   it('publishes every stored account event to Kafka through the log relay', async () => {
-    const account = await t.admin.createAccount('basic', 4);
-    await t.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', account.apiKey);
-    const stored = await replayAccount(t.databaseUrl, account.accountId);
+    const account = await world.admin.createAccount('basic', 4);
+    await world.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', account.apiKey);
+    const stored = await replayAccount(world.databaseUrl, account.accountId);
     expect(stored.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsCharged']);
     const streamId = ledgerEvents.accountStreamId(account.accountId);
     const ofAccount = () => relayed.filter((m) => m.key === streamId);
@@ -224,8 +215,8 @@ describe('billing ledger over Kafka', () => {
   });
 
   it('handles a command delivered twice (same id) as one', async () => {
-    const account = await t.admin.createAccount('basic', 10);
-    const topic = topicsFor(t.stack.options.namespace).commands('billing-ledger');
+    const account = await world.admin.createAccount('basic', 10);
+    const topic = topicsFor(world.stack.options.namespace).commands('billing-ledger');
     const reserve = {
       accountId: account.accountId,
       reservationId: `rsv_${randomUUID()}`,
@@ -259,7 +250,7 @@ describe('billing ledger over Kafka', () => {
     });
     expect(released.ok ? 'released' : released.error.code).toBe('RESERVATION_ALREADY_CAPTURED');
 
-    const replayed = await replayAccount(t.databaseUrl, account.accountId);
+    const replayed = await replayAccount(world.databaseUrl, account.accountId);
     expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsReserved', 'CreditsCaptured']);
     expect(replayed.availableCredits).toBe(7);
   });

@@ -1,20 +1,14 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { startTestStack, type TestStack } from '../support/stack';
+import { e2eFixture, sharedDataFile, testDataFile } from '../support/e2e';
 
 // Market Data through the whole stack: the UK HPI full-file sample and Bank Rate as published (/work/shared/data, see
 // its MANIFEST.md) and the SYNTHETIC quoted mortgage rates (services/location/test-data), imported with the import
 // command. Every expected value is read from the files here; 1 credit an answer, nothing for a refusal.
 
-const run = promisify(execFile);
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
-const hpiFile = '/work/shared/data/hmlr_uk_hpi/UK-HPI-full-file_random-sample.csv.gz';
-const bankRateFile = '/work/shared/data/boe_bank_rate/IUDBEDR_bank_rate_changes.csv';
-const mortgageFile = join(repo, 'services', 'location', 'test-data', 'SYNTHETIC_iadb_quoted_mortgage_rates_2024-2025.csv');
+const hpiFile = sharedDataFile('hmlr_uk_hpi/UK-HPI-full-file_random-sample.csv.gz');
+const bankRateFile = sharedDataFile('boe_bank_rate/IUDBEDR_bank_rate_changes.csv');
+const mortgageFile = testDataFile('SYNTHETIC_iadb_quoted_mortgage_rates_2024-2025.csv');
 
 const [hpiHeaderLine = '', ...hpiRecords] = gunzipSync(readFileSync(hpiFile)).toString('utf8').split(/\r?\n/).filter(Boolean);
 const hpiHeader = hpiHeaderLine.split(',');
@@ -69,37 +63,12 @@ const mortgageSeries = (code: string) => {
     });
 };
 
-let t: TestStack;
-let apiKey: string;
-let accountId: string;
+const world = e2eFixture({
+  caller: { credits: 1_000 },
+  imports: ['codepoint-open', 'ons-postcode-lookup', { dataset: 'uk-hpi', files: [hpiFile] }],
+});
 
-const importFile = async (dataset: string, file: string, ...more: string[]) => {
-  await run(process.execPath, [join(repo, 'services', 'location', 'dist', 'import', 'cli.js'), dataset, file, ...more], {
-    env: { ...process.env, DATABASE_URL: t.databaseUrl },
-    maxBuffer: 1 << 20,
-  });
-};
-
-beforeAll(async () => {
-  t = await startTestStack();
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 1_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-  await importFile('codepoint-open', join(demo, 'codepo_gb_RG_LS_WF.zip'));
-  await importFile('ons-postcode-lookup', join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz'));
-  await importFile('uk-hpi', hpiFile);
-}, 240_000);
-afterAll(async () => t?.stop());
-
-const balance = async () => (await t.admin.showAccount(accountId)).availableCredits;
-const ask = async (path: string, credits: number) => {
-  const before = await balance();
-  const r = await t.send('GET', path, apiKey);
-  expect([r.headers.get('x-credits-charged'), r.body.billing?.creditsCharged ?? 0]).toEqual([String(credits), credits]);
-  expect(await balance()).toBe(before - credits);
-  return r;
-};
+const ask = (path: string, credits: number) => world.caller.paying(credits).get(path);
 const datasetsOf = (body: { sources: Array<{ dataset: string }> }) => body.sources.map((s) => s.dataset).sort();
 
 describe('the UK House Price Index', () => {
@@ -162,13 +131,10 @@ describe('Bank Rate and mortgage rates', () => {
       const r = await ask(path, 0);
       expect([r.status, r.body.error?.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
     }
-    await importFile('boe-series', bankRateFile);
-    await importFile(
-      'boe-series',
-      mortgageFile,
-      '--synthetic',
-      'SYNTHETIC quoted mortgage rates in the Bank of England database layout, for tests',
-    );
+    await world.importDataset('boe-series', [bankRateFile]);
+    await world.importDataset('boe-series', [mortgageFile], {
+      synthetic: 'SYNTHETIC quoted mortgage rates in the Bank of England database layout, for tests',
+    });
   });
 
   it.each([
@@ -208,12 +174,12 @@ describe('Bank Rate and mortgage rates', () => {
   });
 
   it('takes today in the UK when no date is given: 00:30 on 7 August 2025 in London is still the 6th in UTC', async () => {
-    t.setClockFrozenAt(new Date('2025-08-06T23:30:00Z'));
+    world.clock.freeze('2025-08-06T23:30:00Z');
     try {
       const r = await ask('/market/bank-rate', 1);
       expect(r.body.data).toMatchObject({ date: '2025-08-07', ratePercent: 4, inForceSince: '2025-08-07' });
     } finally {
-      t.setClockOffset(0);
+      world.clock.reset();
     }
   });
 
@@ -267,8 +233,7 @@ describe('Bank Rate and mortgage rates', () => {
 });
 
 describe('Inflation', () => {
-  const testData = join(repo, 'services', 'location', 'test-data');
-  const file = (cdid: string) => join(testData, `SYNTHETIC_ons_mm23_${cdid}.csv`);
+  const file = (cdid: string) => testDataFile(`SYNTHETIC_ons_mm23_${cdid}.csv`);
   /** A series' monthly values, read here from the SYNTHETIC download (rows after its eight about the series). */
   const monthly = (cdid: string) => {
     const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
@@ -288,15 +253,9 @@ describe('Inflation', () => {
   it('answers 503 before a series is imported, charging nothing', async () => {
     const r = await ask('/market/inflation', 0);
     expect([r.status, r.body.error?.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
-    await importFile(
-      'ons-timeseries',
-      file('d7g7'),
-      file('d7bt'),
-      file('l55o'),
-      file('l522'),
-      '--synthetic',
-      'SYNTHETIC MM23 series for tests',
-    );
+    await world.importDataset('ons-timeseries', [file('d7g7'), file('d7bt'), file('l55o'), file('l522')], {
+      synthetic: 'SYNTHETIC MM23 series for tests',
+    });
   });
 
   it('gives CPI and CPIH, rate and index, for the 12 months to the latest held, as the files have them', async () => {

@@ -1,38 +1,14 @@
-import { join } from 'node:path';
-import { importWithCli } from '../support/import-with-cli';
-import { startTestStack, type TestStack } from '../support/stack';
+import { e2eFixture, testDataFile } from '../support/e2e';
 
 // GET /property/ownership through the whole stack, over SYNTHETIC files in HM Land Registry's CCOD and OCOD layouts
 // (services/location/test-data): the October full file, the November change-only file applied to it, and an overseas
 // companies full file. 1 credit per lookup, also when no company owns the title.
 
-const repo = join(__dirname, '..', '..');
-const testData = join(repo, 'services', 'location', 'test-data');
-
-let t: TestStack;
-let apiKey: string;
-let accountId: string;
+const world = e2eFixture({ caller: { credits: 1_000 } });
 
 const importFile = (dataset: string, file: string) =>
-  importWithCli(t.databaseUrl, dataset, [join(testData, file)], 'SYNTHETIC company ownership for tests');
-
-beforeAll(async () => {
-  t = await startTestStack();
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 1_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-}, 120_000);
-afterAll(async () => t?.stop());
-
-const balance = async () => (await t.admin.showAccount(accountId)).availableCredits;
-const ownership = async (query: Record<string, string>, credits: number) => {
-  const before = await balance();
-  const r = await t.send('GET', `/property/ownership?${new URLSearchParams(query)}`, apiKey);
-  expect(r.headers.get('x-credits-charged')).toBe(String(credits));
-  expect(await balance()).toBe(before - credits);
-  return r;
-};
+  world.importDataset(dataset, [testDataFile(file)], { synthetic: 'SYNTHETIC company ownership for tests' });
+const ownership = (query: Record<string, string>, credits: number) => world.caller.paying(credits).get('/property/ownership', query);
 
 describe('ownership', () => {
   it('answers 503 before either dataset is imported, charging nothing', async () => {

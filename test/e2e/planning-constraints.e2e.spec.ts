@@ -1,49 +1,22 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import yauzl from 'yauzl';
 import { zipOf } from '../../services/location/src/demo/epc/zip-writer';
-import { startTestStack, type TestStack } from '../support/stack';
+import { demoFile, e2eFixture, sharedDataFile } from '../support/e2e';
+import { haversineMetres as haversine } from '../support/sphere-distance';
 
 // GET /area/planning-constraints through the whole stack: the demo region's SYNTHETIC planning constraints (each
 // placed by a postcode's position: services/location/src/demo/planning/constraints.ts), imported with the import
 // command, and Code-Point Open's RG and CF (Cardiff) areas, as published. Distances to points are computed here from
-// the files' own WKT by the haversine formula on PostGIS's sphere. 2 credits an answer, 0 for a refusal.
+// the files' own WKT (test/support/sphere-distance.ts). 2 credits an answer, 0 for a refusal.
 
-const run = promisify(execFile);
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
-const datasets = [
-  'conservation-area',
-  'listed-building',
-  'article-4-direction-area',
-  'tree-preservation-zone',
-  'flood-risk-zone',
-  'green-belt',
-  'area-of-outstanding-natural-beauty',
-  'scheduled-monument',
-];
-const demoFile = (d: string) => join(demo, `SYNTHETIC_planning-data_${d}_RG30_RG31.csv.gz`);
 const work = mkdtempSync(join(tmpdir(), 'pds-planning-e2e-'));
-
-const R = (2 * 6_378_137 + 6_356_752.314245179) / 3;
-const rad = (d: number) => (d * Math.PI) / 180;
-const haversine = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) =>
-  2 *
-  R *
-  Math.asin(
-    Math.sqrt(
-      Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 +
-        Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2,
-    ),
-  );
 
 /** A listed building's published point, from the demo file. */
 const listedPoint = (entity: string) => {
-  const line = gunzipSync(readFileSync(demoFile('listed-building')))
+  const line = gunzipSync(readFileSync(demoFile('SYNTHETIC_planning-data_listed-building_RG30_RG31.csv.gz')))
     .toString('utf8')
     .split('\r\n')
     .find((l) => l.includes(`,${entity},`))!;
@@ -56,7 +29,7 @@ const codePointRgCf = async (): Promise<string> => {
   const wanted = ['Data/CSV/rg.csv', 'Data/CSV/cf.csv', 'Doc/metadata.txt'];
   const files = await new Promise<Array<{ name: string; data: Buffer }>>((resolve, reject) => {
     const found: Array<{ name: string; data: Buffer }> = [];
-    yauzl.open('/work/shared/data/os_codepoint_open/codepo_gb.zip', { lazyEntries: true }, (err, zip) => {
+    yauzl.open(sharedDataFile('os_codepoint_open/codepo_gb.zip'), { lazyEntries: true }, (err, zip) => {
       if (err) return reject(err);
       zip.on('entry', (entry: yauzl.Entry) => {
         if (!wanted.includes(entry.fileName)) return zip.readEntry();
@@ -80,33 +53,12 @@ const codePointRgCf = async (): Promise<string> => {
   return path;
 };
 
-let t: TestStack;
-let apiKey: string;
-let accountId: string;
-
-const importFiles = async (dataset: string, ...files: string[]) => {
-  const { stdout } = await run(process.execPath, [join(repo, 'services', 'location', 'dist', 'import', 'cli.js'), dataset, ...files], {
-    env: { ...process.env, DATABASE_URL: t.databaseUrl },
-    maxBuffer: 1 << 20,
-  });
-  return JSON.parse(stdout.trim().split('\n').at(-1) as string) as { rows: number };
-};
-
-const positionOf = async (postcode: string) => (await t.send('GET', `/postcodes/${encodeURIComponent(postcode)}`, apiKey)).body.data;
+const world = e2eFixture({ caller: { credits: 1_000 } });
+const positionOf = async (postcode: string) => (await world.caller.get(`/postcodes/${encodeURIComponent(postcode)}`)).body.data;
 
 beforeAll(async () => {
-  t = await startTestStack();
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 1_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-  await importFiles('codepoint-open', await codePointRgCf());
-  await importFiles('ons-postcode-lookup', join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz'));
-  expect(
-    await importFiles('planning-data', ...datasets.map(demoFile), '--synthetic', 'SYNTHETIC planning constraints of the demo region.'),
-  ).toMatchObject({
-    rows: 11,
-  });
+  await world.importDatasets([{ dataset: 'codepoint-open', files: [await codePointRgCf()] }, 'ons-postcode-lookup']);
+  expect(await world.importDataset('planning-data')).toMatchObject({ rows: 11 });
   // A test-made entry over Cardiff (CF10 1AA), in the published layout: planning.data.gov.uk covers England, so a Welsh
   // place must get none of its constraints even where a polygon lies over it.
   const cardiff = await positionOf('CF10 1AA');
@@ -119,18 +71,10 @@ beforeAll(async () => {
     'dataset,end-date,entity,entry-date,geojson,geometry,name,organisation-entity,point,prefix,quality,reference,start-date,typology,documentation-url,notes,organisation,wikidata,wikipedia,world-heritage-convention-site\r\n' +
       `world-heritage-site,,16109999,2026-10-01,,"MULTIPOLYGON (((${w} ${s},${e} ${s},${e} ${n},${w} ${n},${w} ${s})))",Test-made site over Cardiff,16,,world-heritage-site,some,TEST-1,2000-01-01,geography,,,,,,\r\n`,
   );
-  expect(await importFiles('planning-data', whs)).toMatchObject({ rows: 1 });
+  expect(await world.importDataset('planning-data', [whs])).toMatchObject({ rows: 1 });
 }, 300_000);
-afterAll(async () => t?.stop());
 
-const balance = async () => (await t.admin.showAccount(accountId)).availableCredits;
-const ask = async (query: string, credits = 2) => {
-  const before = await balance();
-  const r = await t.send('GET', `/area/planning-constraints?${query}`, apiKey);
-  expect([r.headers.get('x-credits-charged'), r.body.billing?.creditsCharged ?? 0]).toEqual([String(credits), credits]);
-  expect(await balance()).toBe(before - credits);
-  return r;
-};
+const ask = (query: string, credits = 2) => world.caller.paying(credits).get(`/area/planning-constraints?${query}`);
 const kinds = (r: { body: { data: { constraints: Array<{ type: string; distanceMetres: number }> } } }) =>
   r.body.data.constraints.map((c) => [c.type, c.distanceMetres]);
 

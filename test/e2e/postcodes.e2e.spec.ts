@@ -1,20 +1,8 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { startTestStack, type TestStack } from '../support/stack';
+import { e2eFixture, onspdSample, type ImportSummary } from '../support/e2e';
 
 // Postcodes and the datasets behind them, through the whole stack: the real published files (the demo region's
 // Code-Point Open and ONS lookup cut, and the ONSPD sample) imported with the import command into the stack's
 // database, then read back through the API. Expected values are the files' own (quoted beside each).
-
-const run = promisify(execFile);
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
-const files = {
-  'codepoint-open': join(demo, 'codepo_gb_RG_LS_WF.zip'),
-  'ons-postcode-lookup': join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz'),
-  onspd: '/work/shared/data/ons_onspd_sample/ONSPD_sample_AB1_postcodes.csv.gz',
-};
 
 /** The attribution lines the data manifest gives for each (shared/data/MANIFEST.md). */
 const attributions = {
@@ -26,35 +14,14 @@ const attributions = {
     'right 2022. Contains Royal Mail data © Royal Mail copyright and database right 2022.',
 };
 
-let t: TestStack;
-let apiKey: string;
-let accountId: string;
-const imported: Record<string, { dataset: string; vintage: string; rows: number; rejected: number }> = {};
-
-const importFile = async (dataset: keyof typeof files) => {
-  const { stdout } = await run(
-    process.execPath,
-    [join(repo, 'services', 'location', 'dist', 'import', 'cli.js'), dataset, files[dataset]],
-    {
-      env: { ...process.env, DATABASE_URL: t.databaseUrl },
-      maxBuffer: 1 << 20,
-    },
-  );
-  const last = stdout.trim().split('\n').at(-1) as string;
-  return JSON.parse(last) as (typeof imported)[string];
-};
-
+const world = e2eFixture({ caller: { credits: 1_000 } });
+let imported: Record<string, ImportSummary>;
 beforeAll(async () => {
-  t = await startTestStack();
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 1_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-  for (const dataset of Object.keys(files) as Array<keyof typeof files>) imported[dataset] = await importFile(dataset);
-}, 180_000);
-afterAll(async () => t?.stop());
+  const summaries = await world.importDatasets(['codepoint-open', 'ons-postcode-lookup', onspdSample]);
+  imported = Object.fromEntries(summaries.map((summary) => [summary.dataset, summary]));
+});
 
-const get = (path: string) => t.send('GET', path, apiKey);
+const get = (path: string) => world.caller.get(path);
 
 describe('the import command into the stack', () => {
   it("prints one JSON summary per import with the files' row counts", () => {
@@ -103,7 +70,7 @@ describe('GET /datasets', () => {
 
 describe('GET /postcodes/{postcode}', () => {
   it("answers a live postcode with Code-Point's position and the lookup's areas, naming both in sources, free", async () => {
-    const before = (await t.admin.showAccount(accountId)).availableCredits;
+    const before = await world.caller.balance();
     const r = await get('/postcodes/rg301aa');
     expect([r.status, r.headers.get('x-credits-charged')]).toEqual([200, '0']);
     // rg.csv: "RG30 1AA",10,470248,173483,"E92000001",…,"E06000038","E05013865"
@@ -129,7 +96,7 @@ describe('GET /postcodes/{postcode}', () => {
       ['codepoint-open', '2025.2.0', attributions['codepoint-open']],
       ['ons-postcode-lookup', '2022-05', attributions['ons-postcode-lookup']],
     ]);
-    expect((await t.admin.showAccount(accountId)).availableCredits).toBe(before);
+    expect(await world.caller.balance()).toBe(before);
   });
 
   it('keeps a terminated postcode with its dates', async () => {

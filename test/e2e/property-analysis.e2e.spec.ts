@@ -1,40 +1,15 @@
-import { join } from 'node:path';
-import { importerFrom } from '../support/import-with-cli';
-import { startTestStack, type TestStack } from '../support/stack';
+import { e2eFixture } from '../support/e2e';
 
 // GET /property/analyse through the whole stack: each part must be exactly what its own operation answers for the
 // same postcode (asked here directly, separately), or be named in `unavailable` with that operation's own code; the
 // context is worked by hand from those answers. Real data: the demo region's Price Paid, postcode files, Indices of
 // Deprivation and UK HPI sample; SYNTHETIC certificates. The business clock is on 15 January 2024.
 
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
+const world = e2eFixture({ caller: { credits: 10_000 } });
+beforeAll(() => world.clock.set('2024-01-15T12:00:00Z'));
 
-let t: TestStack;
-let apiKey: string;
-let accountId: string;
-
-const importFile = importerFrom(() => t.databaseUrl, demo);
-
-beforeAll(async () => {
-  t = await startTestStack();
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 10_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-  t.setClockOffset(Date.parse('2024-01-15T12:00:00Z') - Date.now());
-}, 120_000);
-afterAll(async () => t?.stop());
-
-const balance = async () => (await t.admin.showAccount(accountId)).availableCredits;
-const get = (path: string, query: Record<string, string>) => t.send('GET', `${path}?${new URLSearchParams(query)}`, apiKey);
-const analyse = async (query: Record<string, string>, credits: number) => {
-  const before = await balance();
-  const r = await get('/property/analyse', query);
-  expect(r.headers.get('x-credits-charged')).toBe(String(credits));
-  expect(await balance()).toBe(before - credits);
-  return r;
-};
+const get = (path: string, query: Record<string, string>) => world.caller.get(path, query);
+const analyse = (query: Record<string, string>, credits: number) => world.caller.paying(credits).get('/property/analyse', query);
 
 describe('with no data imported', () => {
   it('answers 503 SERVICE_UNAVAILABLE when no part can be had, charging nothing', async () => {
@@ -44,14 +19,7 @@ describe('with no data imported', () => {
 });
 
 describe('an analysis', () => {
-  beforeAll(async () => {
-    await importFile('codepoint-open', ['codepo_gb_RG_LS_WF.zip']);
-    await importFile('ons-postcode-lookup', ['PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz']);
-    await importFile('ppd', ['pp-complete_postcode-district-RG30.csv.gz', 'pp-complete_postcode-district-RG31.csv.gz']);
-    await importFile('epc-domestic', ['SYNTHETIC_epc_domestic_RG30_RG31.zip'], 'SYNTHETIC certificates for tests');
-    await importFile('iod', ['File_7_IoD2025_All_Ranks_Scores_Deciles_Population_Denominators_E06000037_E06000038_E08000035.csv']);
-    await importFile('uk-hpi', ['UK-HPI-full-file_random-sample.csv.gz']);
-  }, 300_000);
+  beforeAll(() => world.importDatasets(['codepoint-open', 'ons-postcode-lookup', 'ppd', 'epc-domestic', 'iod', 'uk-hpi']), 300_000);
 
   const asked = { postcode: 'RG30 2AN', price: '650000', address: '60 Western Elms Avenue', propertyType: 'detached', squareMeters: '211' };
 

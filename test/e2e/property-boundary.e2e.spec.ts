@@ -1,50 +1,13 @@
-import { RegistryControl } from '@pds/infra';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { startTestStack, type TestStack } from '../support/stack';
+import { chargedCredits as charged, e2eFixture, type Caller } from '../support/e2e';
 
 // GET /property/boundary over the whole stack: the demo region's Code-Point Open and SYNTHETIC addresses and INSPIRE
 // polygons imported with the import command, and the registry test environment's demo-region titles (194 Oxford Road
 // with one freehold title; 250 Oxford Road with two). Costs from the specification: 35 credits per completed lookup.
 
-const run = promisify(execFile);
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
-const synthetic = 'SYNTHETIC test import';
-const files: Record<string, string> = {
-  'codepoint-open': join(demo, 'codepo_gb_RG_LS_WF.zip'),
-  addressbase: join(demo, 'SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG31.csv.gz'),
-  inspire: join(demo, 'SYNTHETIC_INSPIRE_RG30_RG31.gml.gz'),
-};
+const world = e2eFixture({ imports: ['codepoint-open', 'addressbase'] });
 
-let t: TestStack;
-let registry: RegistryControl;
-
-const importFile = async (dataset: string) => {
-  const args = [join(repo, 'services', 'location', 'dist', 'import', 'cli.js'), dataset, files[dataset]!];
-  if (dataset !== 'codepoint-open') args.push('--synthetic', synthetic);
-  await run(process.execPath, args, { env: { ...process.env, DATABASE_URL: t.databaseUrl }, maxBuffer: 1 << 20 });
-};
-
-beforeAll(async () => {
-  t = await startTestStack();
-  registry = new RegistryControl(t.stack.registryUrl);
-  await importFile('codepoint-open');
-  await importFile('addressbase');
-}, 180_000);
-afterAll(async () => t?.stop());
-afterEach(async () => registry?.clearFaults());
-
-const customer = () =>
-  t.admin.createAccount('enterprise', 1_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  });
-const charged = (r: { headers: Headers }) => Number(r.headers.get('x-credits-charged'));
-const credits = async (accountId: string) => (await t.admin.showAccount(accountId)).availableCredits;
-const boundary = (apiKey: string, query: Record<string, string>) =>
-  t.send('GET', `/property/boundary?${new URLSearchParams(query)}`, apiKey);
+const customer = () => world.fundedCaller({ credits: 1_000 });
+const boundary = (c: Caller, query: Record<string, string>) => c.get('/property/boundary', query);
 
 /** Whether (x, y) is inside the closed ring or on its edge (crossing number, edges counted). */
 const inRing = (ring: number[][], x: number, y: number) => {
@@ -60,21 +23,21 @@ const inRing = (ring: number[][], x: number, y: number) => {
 describe('GET /property/boundary before any INSPIRE polygon is imported', () => {
   it('finds the property but no polygon: 404 BOUNDARY_NOT_FOUND, nothing charged', async () => {
     const c = await customer();
-    const r = await boundary(c.apiKey, { uprn: '993262081585' });
+    const r = await boundary(c, { uprn: '993262081585' });
     expect([r.status, r.body.error?.code, charged(r)]).toEqual([404, 'BOUNDARY_NOT_FOUND', 0]);
-    expect(await credits(c.accountId)).toBe(1_000);
+    expect(await c.balance()).toBe(1_000);
   });
 });
 
 describe('GET /property/boundary', () => {
-  beforeAll(async () => importFile('inspire'), 120_000);
+  beforeAll(() => world.importDataset('inspire'));
 
   it('answers 194 Oxford Road by UPRN: its polygon holds its point, its one freehold title, 35 credits', async () => {
     const c = await customer();
-    const r = await boundary(c.apiKey, { uprn: '993262081585' });
+    const r = await boundary(c, { uprn: '993262081585' });
     expect([r.status, charged(r)]).toEqual([200, 35]);
     expect(r.body.billing).toMatchObject({ creditsCharged: 35 });
-    expect(await credits(c.accountId)).toBe(965);
+    expect(await c.balance()).toBe(965);
     const d = r.body.data;
     expect(d.property).toMatchObject({ uprn: '993262081585', postcode: 'RG30 1AA' });
     expect(d.property.address).toMatch(/^194 Oxford Road/i);
@@ -98,13 +61,13 @@ describe('GET /property/boundary', () => {
 
   it('asks which title of 250 Oxford Road (409 with both, free), then answers the one named by titleNumber', async () => {
     const c = await customer();
-    const ambiguous = await boundary(c.apiKey, { address: '250 Oxford Road', postcode: 'rg301ab' });
+    const ambiguous = await boundary(c, { address: '250 Oxford Road', postcode: 'rg301ab' });
     expect([ambiguous.status, ambiguous.body.error?.code, charged(ambiguous)]).toEqual([409, 'TITLE_AMBIGUOUS', 0]);
     expect(ambiguous.body.error.candidates).toEqual([
       { titleNumber: 'BK302250', tenure: 'freehold', matchedAddress: '250 Oxford Road, Reading RG30 1AB' },
       { titleNumber: 'BK302251', tenure: 'freehold', matchedAddress: 'Land at the rear of 250 Oxford Road, Reading RG30 1AB' },
     ]);
-    const chosen = await boundary(c.apiKey, { address: '250 Oxford Road', postcode: 'RG30 1AB', titleNumber: 'bk 302251' });
+    const chosen = await boundary(c, { address: '250 Oxford Road', postcode: 'RG30 1AB', titleNumber: 'bk 302251' });
     expect([chosen.status, charged(chosen), chosen.body.data.title.titleNumber, chosen.body.data.matchedBy]).toEqual([
       200,
       35,
@@ -112,15 +75,15 @@ describe('GET /property/boundary', () => {
       'address',
     ]);
     expect(chosen.body.data.property.uprn).toBe('995106020908');
-    const wrong = await boundary(c.apiKey, { uprn: '995106020908', titleNumber: 'BK301194' });
+    const wrong = await boundary(c, { uprn: '995106020908', titleNumber: 'BK301194' });
     expect([wrong.status, wrong.body.error?.code, charged(wrong)]).toEqual([422, 'TITLE_NOT_MATCHED', 0]);
-    expect(await credits(c.accountId)).toBe(965);
+    expect(await c.balance()).toBe(965);
   });
 
   it('answers a property the registry has no title for with its polygon and no title', async () => {
     const c = await customer();
     // 200 Oxford Road, RG30 1AB: a Price Paid address of the demo region the registry test environment does not hold.
-    const r = await boundary(c.apiKey, { address: '200 Oxford Road', postcode: 'RG30 1AB' });
+    const r = await boundary(c, { address: '200 Oxford Road', postcode: 'RG30 1AB' });
     expect([r.status, charged(r), r.body.data.title]).toEqual([200, 35, null]);
     expect(
       inRing(r.body.data.boundary.britishNationalGrid.coordinates[0], r.body.data.property.eastings, r.body.data.property.northings),
@@ -130,7 +93,7 @@ describe('GET /property/boundary', () => {
   it('asks which flat when an address names a block of flats but not the flat (409 with the flats, free)', async () => {
     const c = await customer();
     // Wheeler Court, RG31 6JB: Price Paid has sales of flats 1 to 39 (not all) and none of the block itself.
-    const block = await boundary(c.apiKey, { address: 'Wheeler Court', postcode: 'RG31 6JB' });
+    const block = await boundary(c, { address: 'Wheeler Court', postcode: 'RG31 6JB' });
     expect([block.status, block.body.error?.code, charged(block)]).toEqual([409, 'ADDRESS_AMBIGUOUS', 0]);
     const candidates = block.body.error.candidates as { uprn: string; address: string; postcode: string }[];
     expect(candidates.length).toBeGreaterThan(30);
@@ -142,12 +105,12 @@ describe('GET /property/boundary', () => {
     });
     // Naming the flat (the word "Flat" may be left out) settles it; flat 1 is not flat 10.
     for (const address of ['Flat 10, Wheeler Court', '10 wheeler ct']) {
-      const r = await boundary(c.apiKey, { address, postcode: 'RG31 6JB' });
+      const r = await boundary(c, { address, postcode: 'RG31 6JB' });
       expect([address, r.status, r.body.data?.property.uprn]).toEqual([address, 200, '993732906077']);
     }
-    const one = await boundary(c.apiKey, { address: 'Flat 1 Wheeler Court', postcode: 'RG31 6JB' });
+    const one = await boundary(c, { address: 'Flat 1 Wheeler Court', postcode: 'RG31 6JB' });
     expect(one.body.data.property.uprn).toBe('998797326412');
-    expect(await credits(c.accountId)).toBe(1_000 - 3 * 35);
+    expect(await c.balance()).toBe(1_000 - 3 * 35);
   });
 
   it('refuses, charging nothing: bad or missing parameters, Scotland, an unknown property', async () => {
@@ -163,18 +126,18 @@ describe('GET /property/boundary', () => {
       [{ address: '9999 Oxford Road', postcode: 'RG30 1AA' }, 404, 'PROPERTY_NOT_FOUND'],
     ];
     for (const [query, status, code] of cases) {
-      const r = await boundary(c.apiKey, query);
+      const r = await boundary(c, query);
       expect([JSON.stringify(query), r.status, r.body.error?.code, charged(r)]).toEqual([JSON.stringify(query), status, code, 0]);
     }
-    expect(await credits(c.accountId)).toBe(1_000);
+    expect(await c.balance()).toBe(1_000);
   });
 
   it('answers 503 with a retry time when the registry delays the title search, charging nothing', async () => {
     const c = await customer();
-    await registry.setFaults([{ operation: 'search', mode: 'delay', retryAfterSeconds: 120 }]);
-    const r = await boundary(c.apiKey, { uprn: '993262081585' });
+    await world.registry.setFaults([{ operation: 'search', mode: 'delay', retryAfterSeconds: 120 }]);
+    const r = await boundary(c, { uprn: '993262081585' });
     expect([r.status, r.body.error?.code, charged(r)]).toEqual([503, 'LAND_REGISTRY_DELAYED', 0]);
     expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(100);
-    expect(await credits(c.accountId)).toBe(1_000);
+    expect(await c.balance()).toBe(1_000);
   });
 });

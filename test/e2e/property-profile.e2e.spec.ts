@@ -1,9 +1,6 @@
 import { PropertyProfileResponse } from '@pds/contracts';
-import { RegistryControl } from '@pds/infra';
-import { join } from 'node:path';
 import { runAudit } from '../support/audit';
-import { importWithCli } from '../support/import-with-cli';
-import { startTestStack, type TestStack } from '../support/stack';
+import { chargedCredits as charged, demoFile, e2eFixture, testDataFile, type Caller } from '../support/e2e';
 
 // POST /property/profile through the whole stack: the demo region's SYNTHETIC addresses (with a SYNTHETIC Welsh and a
 // Scottish address in the same layout), certificates, INSPIRE polygons and planning constraints, and the registry test
@@ -14,9 +11,6 @@ import { startTestStack, type TestStack } from '../support/stack';
 // operation that owns it, asked separately; every profile is read by the specification's schema (strict at every
 // level). 100 credits per completed profile, nothing for an incomplete one or a refusal.
 
-const repo = join(__dirname, '..', '..');
-const demo = (f: string) => join(repo, 'services', 'location', 'demo-data', f);
-const testData = (f: string) => join(repo, 'services', 'location', 'test-data', f);
 const synthetic = 'SYNTHETIC test import';
 /** Each part's budget here; the registry's slow fault holds a search longer than this and than the work timeout (5 s). */
 const budgetMs = 2_500;
@@ -26,34 +20,24 @@ const oxfordRoad250 = '995106020908';
 const heolYFelin = '10002515320';
 const princesStreet = '906700000101';
 
-let t: TestStack;
-let registry: RegistryControl;
+const world = e2eFixture({
+  env: { PROFILE_PART_BUDGET_MS: String(budgetMs) },
+  imports: [
+    'codepoint-open',
+    {
+      dataset: 'addressbase',
+      files: [
+        demoFile('SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG31.csv.gz'),
+        testDataFile('SYNTHETIC_AddressBasePlus_FULL_2026-10-01_WALES_SCOTLAND.csv'),
+      ],
+      synthetic,
+    },
+    'epc-domestic',
+  ],
+});
 
-const load = (dataset: string, files: string[], marked = true) =>
-  importWithCli(t.databaseUrl, dataset, files, marked ? synthetic : undefined);
-
-beforeAll(async () => {
-  t = await startTestStack({ PROFILE_PART_BUDGET_MS: String(budgetMs) });
-  registry = new RegistryControl(t.stack.registryUrl);
-  await load('codepoint-open', [demo('codepo_gb_RG_LS_WF.zip')], false);
-  await load('addressbase', [
-    demo('SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG31.csv.gz'),
-    testData('SYNTHETIC_AddressBasePlus_FULL_2026-10-01_WALES_SCOTLAND.csv'),
-  ]);
-  await load('epc-domestic', [demo('SYNTHETIC_epc_domestic_RG30_RG31.zip')]);
-}, 300_000);
-afterAll(async () => t?.stop());
-afterEach(async () => registry?.clearFaults());
-
-const customer = (credits = 10_000) =>
-  t.admin.createAccount('enterprise', credits, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  });
-const charged = (r: { headers: Headers }) => Number(r.headers.get('x-credits-charged'));
-const credits = async (accountId: string) => (await t.admin.showAccount(accountId)).availableCredits;
-const profile = (apiKey: string, body: unknown) => t.send('POST', '/property/profile', apiKey, body);
-const get = (apiKey: string, path: string, query: Record<string, string>) => t.send('GET', `${path}?${new URLSearchParams(query)}`, apiKey);
+const customer = (credits = 10_000) => world.fundedCaller({ credits });
+const profile = (c: Caller, body: unknown) => c.send('POST', '/property/profile', body);
 
 /** The profile, read by the specification's schema: any property not in the table fails here. */
 const read = (r: { status: number; body: unknown }) => {
@@ -64,8 +48,8 @@ const read = (r: { status: number; body: unknown }) => {
 };
 
 /** The planning constraints applying at a point, asked of the planning constraints operation and filtered by hand. */
-const constraintsAt = async (apiKey: string, latitude: number, longitude: number) => {
-  const r = await get(apiKey, '/area/planning-constraints', {
+const constraintsAt = async (c: Caller, latitude: number, longitude: number) => {
+  const r = await c.get('/area/planning-constraints', {
     latitude: String(latitude),
     longitude: String(longitude),
     radiusMetres: '10',
@@ -79,10 +63,10 @@ const constraintsAt = async (apiKey: string, latitude: number, longitude: number
 describe('before the INSPIRE polygons and planning constraints are imported', () => {
   it('answers an incomplete profile, naming what could not be had, and charges nothing for it', async () => {
     const c = await customer();
-    const r = await profile(c.apiKey, { property: { uprn: oxfordRoad194 } });
+    const r = await profile(c, { property: { uprn: oxfordRoad194 } });
     const p = read(r);
     expect([charged(r), p.billing.creditsCharged, p.billing.creditsRemaining]).toEqual([0, 0, 10_000]);
-    expect(await credits(c.accountId)).toBe(10_000);
+    expect(await c.balance()).toBe(10_000);
     expect(p.data.complete).toBe(false);
     expect(p.data.unavailable).toEqual(['planningConstraints', 'registeredArea']);
     expect(p.data.title).toEqual({
@@ -92,25 +76,26 @@ describe('before the INSPIRE polygons and planning constraints are imported', ()
       matchedAddress: '194 Oxford Road, Reading RG30 1AA',
     });
     expect(p.data.facts).toEqual({ legalTenure: 'freehold', planningConstraintCount: 0 });
-    expect(runAudit(t.databaseUrl).code).toBe(0);
+    expect(runAudit(world.databaseUrl).code).toBe(0);
   });
 });
 
 describe('POST /property/profile', () => {
   beforeAll(async () => {
-    await load('inspire', [demo('SYNTHETIC_INSPIRE_RG30_RG31.gml.gz')]);
+    await world.importDataset('inspire');
     const planning = ['conservation-area', 'listed-building', 'flood-risk-zone', 'article-4-direction-area', 'tree-preservation-zone'];
-    await load(
+    await world.importDataset(
       'planning-data',
-      planning.map((d) => demo(`SYNTHETIC_planning-data_${d}_RG30_RG31.csv.gz`)),
+      planning.map((d) => demoFile(`SYNTHETIC_planning-data_${d}_RG30_RG31.csv.gz`)),
+      { synthetic },
     );
   }, 300_000);
 
   it('profiles 194 Oxford Road by UPRN: its freehold title, registered area, constraints and enquiries; 100 credits', async () => {
     const c = await customer();
-    const r = await profile(c.apiKey, { property: { uprn: oxfordRoad194 } });
+    const r = await profile(c, { property: { uprn: oxfordRoad194 } });
     const p = read(r);
-    expect([charged(r), p.billing.creditsCharged, await credits(c.accountId)]).toEqual([100, 100, 9_900]);
+    expect([charged(r), p.billing.creditsCharged, await c.balance()]).toEqual([100, 100, 9_900]);
     const d = p.data;
     expect([d.complete, d.unavailable]).toEqual([true, []]);
     expect(d.property).toMatchObject({ uprn: oxfordRoad194, postcode: 'RG30 1AA' });
@@ -123,16 +108,16 @@ describe('POST /property/profile', () => {
     });
 
     // The registered area is the boundary lookup's polygon; the constraints are the planning operation's at the point.
-    const boundary = await get(c.apiKey, '/property/boundary', { uprn: oxfordRoad194 });
+    const boundary = await c.get('/property/boundary', { uprn: oxfordRoad194 });
     expect(d.facts.registeredAreaSqM).toBe(boundary.body.data.boundary.areaSquareMetres);
     const { latitude, longitude } = d.property.coordinates!;
     expect([latitude, longitude]).toEqual([boundary.body.data.property.latitude, boundary.body.data.property.longitude]);
-    const applying = await constraintsAt(c.apiKey, latitude, longitude);
+    const applying = await constraintsAt(c, latitude, longitude);
     expect(applying.map((x) => x.type).sort()).toEqual(['article-4-direction-area', 'conservation-area', 'listed-building']);
     expect(d.facts.planningConstraintCount).toBe(applying.length);
 
     // No certificate is registered for it (the EPC lookup says so), so the facts have none of a certificate's.
-    expect((await get(c.apiKey, '/property/epc', { uprn: oxfordRoad194 })).body.error?.code).toBe('EPC_NOT_FOUND');
+    expect((await c.get('/property/epc', { uprn: oxfordRoad194 })).body.error?.code).toBe('EPC_NOT_FOUND');
     expect(d.facts).toEqual({ legalTenure: 'freehold', registeredAreaSqM: d.facts.registeredAreaSqM, planningConstraintCount: 3 });
     expect(d.enquiries.map((e) => [e.code, e.priority])).toEqual([
       ['LISTED_BUILDING', 'high'],
@@ -147,10 +132,10 @@ describe('POST /property/profile', () => {
 
   it("takes a certificate's facts but never its assessor's tenure: 110 Salisbury Road by address, no title registered", async () => {
     const c = await customer();
-    const r = await profile(c.apiKey, { property: { address: '110 Salisbury Road', postcode: 'rg301bn' } });
+    const r = await profile(c, { property: { address: '110 Salisbury Road', postcode: 'rg301bn' } });
     const d = read(r).data;
     expect(charged(r)).toBe(100);
-    const epc = (await get(c.apiKey, '/property/epc', { address: '110 Salisbury Road', postcode: 'RG30 1BN' })).body.data.latest;
+    const epc = (await c.get('/property/epc', { address: '110 Salisbury Road', postcode: 'RG30 1BN' })).body.data.latest;
     expect(epc.assessorRecordedTenure).not.toBeNull();
     expect(d.title).toMatchObject({ status: 'no_match', reason: 'NO_REGISTERED_TITLE' });
     const band = /(\d{4}-\d{4}|before \d{4}|\d{4} onwards)$/.exec(epc.constructionAgeBand)![1];
@@ -159,7 +144,7 @@ describe('POST /property/profile', () => {
       builtForm: epc.builtForm,
       floorAreaSqM: epc.floorAreaSqM,
       buildingAge: { period: band },
-      planningConstraintCount: (await constraintsAt(c.apiKey, d.property.coordinates!.latitude, d.property.coordinates!.longitude)).length,
+      planningConstraintCount: (await constraintsAt(c, d.property.coordinates!.latitude, d.property.coordinates!.longitude)).length,
     });
     expect(JSON.stringify(d)).not.toContain(epc.assessorRecordedTenure);
     expect(epc.currentRating).toBe('F');
@@ -169,7 +154,7 @@ describe('POST /property/profile', () => {
 
   it('shows both freehold titles of 250 Oxford Road for a person to settle, with the tenure they share', async () => {
     const c = await customer();
-    const d = read(await profile(c.apiKey, { property: { uprn: oxfordRoad250 } })).data;
+    const d = read(await profile(c, { property: { uprn: oxfordRoad250 } })).data;
     expect(d.title).toEqual({
       status: 'multiple_titles',
       reason: 'MULTIPLE_TITLES',
@@ -186,7 +171,7 @@ describe('POST /property/profile', () => {
 
   it('profiles a Welsh property in part: its title, no England-only planning constraints, an enquiry saying so', async () => {
     const c = await customer();
-    const r = await profile(c.apiKey, { property: { address: '9 Heol y Felin', postcode: 'CF14 9ZZ' } });
+    const r = await profile(c, { property: { address: '9 Heol y Felin', postcode: 'CF14 9ZZ' } });
     const d = read(r).data;
     expect(charged(r)).toBe(100);
     expect(d.property).toMatchObject({ uprn: heolYFelin, postcode: 'CF14 9ZZ' });
@@ -212,44 +197,44 @@ describe('POST /property/profile', () => {
       [{ property: { address: 'Wheeler Court', postcode: 'RG31 6JB' } }, 409, 'ADDRESS_AMBIGUOUS'],
     ];
     for (const [body, status, code] of cases) {
-      const r = await profile(c.apiKey, body);
+      const r = await profile(c, body);
       expect([JSON.stringify(body), r.status, r.body.error?.code, charged(r)]).toEqual([JSON.stringify(body), status, code, 0]);
       expect(r.headers.get('x-credits-remaining')).toBe('10000');
     }
-    const ambiguous = await profile(c.apiKey, { property: { address: 'Wheeler Court', postcode: 'RG31 6JB' } });
+    const ambiguous = await profile(c, { property: { address: 'Wheeler Court', postcode: 'RG31 6JB' } });
     expect(ambiguous.body.error.candidates.length).toBeGreaterThan(30);
-    expect((await t.send('POST', '/property/profile', 'not-a-key', { property: { uprn: oxfordRoad194 } })).status).toBe(401);
+    expect((await world.send('POST', '/property/profile', 'not-a-key', { property: { uprn: oxfordRoad194 } })).status).toBe(401);
     const poor = await customer(99);
-    const refused = await profile(poor.apiKey, { property: { uprn: oxfordRoad194 } });
+    const refused = await profile(poor, { property: { uprn: oxfordRoad194 } });
     expect([refused.status, refused.body.error?.code, charged(refused)]).toEqual([402, 'INSUFFICIENT_CREDITS', 0]);
-    expect([await credits(c.accountId), await credits(poor.accountId)]).toEqual([10_000, 99]);
+    expect([await c.balance(), await poor.balance()]).toEqual([10_000, 99]);
   });
 
   it('carries a registry delay as the title with its retry time, answered free so that asking again costs once', async () => {
     const c = await customer();
-    await registry.setFaults([{ operation: 'search', mode: 'delay', retryAfterSeconds: 120, times: 1 }]);
-    const r = await profile(c.apiKey, { property: { uprn: oxfordRoad194 } });
+    await world.registry.setFaults([{ operation: 'search', mode: 'delay', retryAfterSeconds: 120, times: 1 }]);
+    const r = await profile(c, { property: { uprn: oxfordRoad194 } });
     const d = read(r).data;
     expect(d.title).toMatchObject({ status: 'delayed', reason: 'LAND_REGISTRY_DELAYED' });
     expect(Date.parse(d.title.retryAfter!) - Date.now()).toBeGreaterThan(100_000);
     expect([d.complete, d.unavailable, d.manualReviewRequired, charged(r)]).toEqual([false, ['title'], true, 0]);
     // Without a title the tenure is not known, so neither is whether the INSPIRE polygon is the property's.
     expect(d.facts).toEqual({ planningConstraintCount: 3 });
-    expect(await credits(c.accountId)).toBe(10_000);
-    const again = await profile(c.apiKey, { property: { uprn: oxfordRoad194 } });
-    expect([read(again).data.complete, charged(again), await credits(c.accountId)]).toEqual([true, 100, 9_900]);
+    expect(await c.balance()).toBe(10_000);
+    const again = await profile(c, { property: { uprn: oxfordRoad194 } });
+    expect([read(again).data.complete, charged(again), await c.balance()]).toEqual([true, 100, 9_900]);
   });
 
   it('leaves out a registry slower than the budget (the rest answered), and charges nothing', async () => {
     const c = await customer();
-    await registry.setFaults([{ operation: 'search', mode: 'slow', delayMs: 7_000, times: 1 }]);
-    const r = await profile(c.apiKey, { property: { uprn: oxfordRoad194 } });
+    await world.registry.setFaults([{ operation: 'search', mode: 'slow', delayMs: 7_000, times: 1 }]);
+    const r = await profile(c, { property: { uprn: oxfordRoad194 } });
     const d = read(r).data;
     // TIME_BUDGET_EXCEEDED, not UPSTREAM_TIMEOUT: the budget (2.5 s), not the work timeout (5 s), ended the wait.
     expect(d.title).toMatchObject({ status: 'unavailable', reason: 'TIME_BUDGET_EXCEEDED' });
     expect([d.complete, d.unavailable, charged(r)]).toEqual([false, ['title'], 0]);
     expect(d.facts.planningConstraintCount).toBe(3);
-    expect(await credits(c.accountId)).toBe(10_000);
-    expect(runAudit(t.databaseUrl).code).toBe(0);
+    expect(await c.balance()).toBe(10_000);
+    expect(runAudit(world.databaseUrl).code).toBe(0);
   });
 });

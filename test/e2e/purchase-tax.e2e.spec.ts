@@ -1,63 +1,20 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { startTestStack, type TestStack } from '../support/stack';
+import { demoLookupWith, e2eFixture, onspdSample } from '../support/e2e';
 
 // GET /finance/purchase-tax through the whole stack: the analysis service's calculation over Kafka, a postcode's nation
 // from the postcode datasets as imported, 1 credit an answer and nothing for a refusal. The figures are published ones
 // (their sources are in services/analysis/src/purchase-tax/official-examples.unit.spec.ts); the nations are the files'.
 
-const run = promisify(execFile);
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
-
 // The demo region's postcode lookup, and real rows of the national file for Cardiff, Belfast, Guernsey and Douglas
 // (the first column is pcd7: seven characters, so CF10 1AA is written CF101AA).
-const lookupFile = join(mkdtempSync(join(tmpdir(), 'pds-purchase-tax-')), 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU.csv.gz');
-const national = gunzipSync(readFileSync('/work/shared/data/ons_postcode_oa_lsoa_msoa_lad/PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU.csv.gz'))
-  .toString('latin1')
-  .split('\r\n')
-  .filter((l) => /^"(CF101AA|BT1 1AA|GY1 1AA|IM1 1AA)"/.test(l));
-const demoLookup = gunzipSync(readFileSync(join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz')))
-  .toString('latin1')
-  .trimEnd();
-writeFileSync(lookupFile, gzipSync(Buffer.from(`${demoLookup}\r\n${national.join('\r\n')}\r\n`, 'latin1')));
+const lookup = demoLookupWith((l) => /^"(CF101AA|BT1 1AA|GY1 1AA|IM1 1AA)"/.test(l));
 
-let t: TestStack;
-let apiKey: string;
-let accountId: string;
+const world = e2eFixture({
+  caller: { credits: 1_000 },
+  imports: ['codepoint-open', { dataset: 'ons-postcode-lookup', files: [lookup.file] }, onspdSample],
+});
+beforeAll(() => expect(lookup.national).toHaveLength(4));
 
-const importFile = async (dataset: string, file: string) => {
-  await run(process.execPath, [join(repo, 'services', 'location', 'dist', 'import', 'cli.js'), dataset, file], {
-    env: { ...process.env, DATABASE_URL: t.databaseUrl },
-    maxBuffer: 1 << 20,
-  });
-};
-
-beforeAll(async () => {
-  t = await startTestStack();
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 1_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-  expect(national).toHaveLength(4);
-  await importFile('codepoint-open', join(demo, 'codepo_gb_RG_LS_WF.zip'));
-  await importFile('ons-postcode-lookup', lookupFile);
-  await importFile('onspd', '/work/shared/data/ons_onspd_sample/ONSPD_sample_AB1_postcodes.csv.gz');
-}, 240_000);
-afterAll(async () => t?.stop());
-
-const balance = async () => (await t.admin.showAccount(accountId)).availableCredits;
-const ask = async (query: string, credits: number) => {
-  const before = await balance();
-  const r = await t.send('GET', `/finance/purchase-tax?${query}`, apiKey);
-  expect([r.headers.get('x-credits-charged'), r.body.billing?.creditsCharged ?? 0]).toEqual([String(credits), credits]);
-  expect(await balance()).toBe(before - credits);
-  return r;
-};
+const ask = (query: string, credits: number) => world.caller.paying(credits).get(`/finance/purchase-tax?${query}`);
 
 describe('purchase tax by nation', () => {
   it('works SDLT for a country, with the bands, 1 credit, and no sources', async () => {
@@ -108,13 +65,13 @@ describe("a postcode's nation decides the tax", () => {
   });
 
   it('takes today in the UK when no date is given: 00:30 on 1 April 2025 in London is still 31 March in UTC', async () => {
-    t.setClockFrozenAt(new Date('2025-03-31T23:30:00Z'));
+    world.clock.freeze('2025-03-31T23:30:00Z');
     try {
       const r = await ask('price=295000&postcode=rg301aa', 1);
       // from 1 April 2025: 4,750 (on 31 March it would have been 2,250)
       expect(r.body.data).toMatchObject({ tax: 4_750, input: { transactionDate: '2025-04-01', postcode: 'RG30 1AA' } });
     } finally {
-      t.setClockOffset(0);
+      world.clock.reset();
     }
   });
 });

@@ -1,25 +1,14 @@
 import { billing } from '@pds/contracts';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { connectTestBus } from '../support/bus';
+import { e2eFixture } from '../support/e2e';
 import { readModelAt, replayAccount, waitFor } from '../support/ledger';
-import { startTestStack, type TestStack } from '../support/stack';
 
-let t: TestStack;
-let testBus: Awaited<ReturnType<typeof connectTestBus>>;
-
-beforeAll(async () => {
-  t = await startTestStack({ RESERVATION_TTL_MS: '2000', RESERVATION_SWEEP_MS: '250' });
-  testBus = await connectTestBus(t.stack.options.namespace);
-});
-afterAll(async () => {
-  await testBus?.close();
-  await t?.stop();
-});
+const world = e2eFixture({ env: { RESERVATION_TTL_MS: '2000', RESERVATION_SWEEP_MS: '250' } });
 
 describe('stranded reservations', () => {
   it('are voided by the ledger after their expiry and the credits come back', async () => {
-    const account = await t.admin.createAccount('basic', 5);
+    const account = await world.admin.createAccount('basic', 5);
+    const testBus = await world.testBus();
     const topic = testBus.topics.commands('billing-ledger');
     const ctx = { correlationId: 'stranded', actor: 'test:crashed-gateway' };
     const reservationId = `rsv_${randomUUID()}`;
@@ -34,13 +23,13 @@ describe('stranded reservations', () => {
     );
     expect(reserved.ok && [reserved.data.availableCredits, reserved.data.reservedCredits]).toEqual([2, 3]);
 
-    await waitFor(async () => (await t.admin.showAccount(account.accountId)).availableCredits === 5, 15_000);
-    const balance = await t.admin.showAccount(account.accountId);
+    await waitFor(async () => (await world.admin.showAccount(account.accountId)).availableCredits === 5, 15_000);
+    const balance = await world.admin.showAccount(account.accountId);
     expect([balance.availableCredits, balance.reservedCredits]).toEqual([5, 0]);
 
-    const replayed = await replayAccount(t.databaseUrl, account.accountId);
+    const replayed = await replayAccount(world.databaseUrl, account.accountId);
     expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsReserved', 'CreditReservationExpired']);
-    expect(await readModelAt(t.databaseUrl, account.accountId, replayed.lastGlobalPosition)).toEqual({
+    expect(await readModelAt(world.databaseUrl, account.accountId, replayed.lastGlobalPosition)).toEqual({
       granted: 5,
       captured: 0,
       reserved: 0,
@@ -58,19 +47,16 @@ describe('stranded reservations', () => {
     );
     expect(late.ok ? 'captured' : late.error.code).toBe('RESERVATION_EXPIRED');
 
-    const db = new pg.Client({ connectionString: t.databaseUrl });
-    await db.connect();
-    const { rowCount } = await db.query('SELECT 1 FROM pending_reservations WHERE account_id = $1', [account.accountId]);
-    await db.end();
+    const { rowCount } = await world.db.query('SELECT 1 FROM pending_reservations WHERE account_id = $1', [account.accountId]);
     expect(rowCount).toBe(0);
   });
 
   it('leave settled reservations alone', async () => {
-    const account = await t.admin.createAccount('basic', 4);
-    const res = await t.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', account.apiKey);
+    const account = await world.admin.createAccount('basic', 4);
+    const res = await world.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', account.apiKey);
     expect(res.status).toBe(200);
     await new Promise((r) => setTimeout(r, 3_000));
-    const replayed = await replayAccount(t.databaseUrl, account.accountId);
+    const replayed = await replayAccount(world.databaseUrl, account.accountId);
     expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsCharged']);
     expect(replayed.availableCredits).toBe(3);
   });

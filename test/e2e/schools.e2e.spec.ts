@@ -1,35 +1,24 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { startTestStack, type TestStack } from '../support/stack';
+import { demoFile, e2eFixture } from '../support/e2e';
+import { haversineMetres } from '../support/sphere-distance';
 import { decodeWindows1252 } from '../support/windows-1252';
 
 // GET /area/schools through the whole stack, over the demo region's SYNTHETIC GIAS establishments and links and the
 // real links file (services/location/demo-data, imported with the import command as npm start imports them). Every
 // expected answer is made here separately: the files' lines read with the tests' own Windows-1252 table; each school's
 // position from GET /postcodes for its postcode (the synthetic schools stand at their postcodes' Code-Point Open
-// positions, so the answer must give the same latitude and longitude); distances by the haversine formula on the
-// sphere PostGIS uses for geography's spherical distance (radius (2a + b) / 3 of WGS84). 2 credits an answer, empty
-// or not; 0 for a refusal.
+// positions, so the answer must give the same latitude and longitude); distances as test/support/sphere-distance.ts
+// works them out. 2 credits an answer, empty or not; 0 for a refusal.
 
-const run = promisify(execFile);
-const repo = join(__dirname, '..', '..');
-const location = join(repo, 'services', 'location');
-const demo = join(location, 'demo-data');
-const establishmentsFile = join(demo, 'SYNTHETIC_edubasealldata20250422_RG30_RG31_LS.csv');
-const syntheticLinksFile = join(demo, 'SYNTHETIC_links_edubasealldata20250422_RG30_RG31_LS.csv');
-const realLinksFile = join(demo, 'links_edubasealldata20250422.csv.gz');
-const fixture2024 = join(location, 'src', 'datasets', 'test-data', 'gias', 'SYNTHETIC_edubasealldata20240717_RG30_RG31.csv');
+const establishmentsFile = demoFile('SYNTHETIC_edubasealldata20250422_RG30_RG31_LS.csv');
+const syntheticLinksFile = demoFile('SYNTHETIC_links_edubasealldata20250422_RG30_RG31_LS.csv');
+const realLinksFile = demoFile('links_edubasealldata20250422.csv.gz');
+const fixture2024 = join(__dirname, '../../services/location/src/datasets/test-data/gias/SYNTHETIC_edubasealldata20240717_RG30_RG31.csv');
 
-const R = (2 * 6_378_137 + 6_356_752.314245179) / 3;
-const rad = (d: number) => (d * Math.PI) / 180;
 type Point = { lat: number; lon: number };
-const haversine = (a: Point, b: Point) => {
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lon - a.lon) / 2) ** 2;
-  return 2 * R * Math.asin(Math.sqrt(h));
-};
+const haversine = (a: Point, b: Point) => haversineMetres({ latitude: a.lat, longitude: a.lon }, { latitude: b.lat, longitude: b.lon });
 
 const fieldsOf = (line: string) => [...line.matchAll(/(?:^|,)("[^"]*"|[^,"]*)/g)].map((m) => m[1]!.replace(/^"|"$/g, ''));
 const tableOf = (bytes: Buffer) => {
@@ -56,51 +45,24 @@ const statusSlugs: Record<string, string> = {
 
 const establishments = tableOf(readFileSync(establishmentsFile));
 const syntheticLinks = tableOf(readFileSync(syntheticLinksFile));
-const readDemoJson = () =>
-  (JSON.parse(readFileSync(join(demo, 'demo.json'), 'utf8')) as { imports: Array<{ dataset: string; synthetic?: string }> }).imports;
 
-let t: TestStack;
-let apiKey: string;
-let accountId: string;
+const world = e2eFixture({ caller: { credits: 1_000 }, imports: ['codepoint-open', 'ons-postcode-lookup'] });
 /** Each school's postcode position, as GET /postcodes gives it. */
 const positions = new Map<string, Point>();
 
-const importFile = async (dataset: string, files: string[], synthetic?: string) => {
-  const args = [join(location, 'dist', 'import', 'cli.js'), dataset, ...files, ...(synthetic ? ['--synthetic', synthetic] : [])];
-  const { stdout } = await run(process.execPath, args, { env: { ...process.env, DATABASE_URL: t.databaseUrl }, maxBuffer: 1 << 20 });
-  return JSON.parse(stdout.trim().split('\n').at(-1) as string) as { rows: number; rejected: number; vintage: string };
-};
 const postcodePosition = async (postcode: string): Promise<Point> => {
-  const r = await t.send('GET', `/postcodes/${encodeURIComponent(postcode)}`, apiKey);
+  const r = await world.caller.get(`/postcodes/${encodeURIComponent(postcode)}`);
   expect([postcode, r.status]).toEqual([postcode, 200]);
   return { lat: r.body.data.latitude, lon: r.body.data.longitude };
 };
 
 beforeAll(async () => {
-  t = await startTestStack();
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 1_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-  await importFile('codepoint-open', [join(demo, 'codepo_gb_RG_LS_WF.zip')]);
-  await importFile('ons-postcode-lookup', [join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz')]);
   for (const e of establishments)
     if (e.Easting !== '' && !positions.has(e.Postcode!)) positions.set(e.Postcode!, await postcodePosition(e.Postcode!));
-}, 300_000);
-afterAll(async () => t?.stop());
-
-const get = (query: string) => t.send('GET', `/area/schools?${query}`, apiKey);
-const balance = async () => (await t.admin.showAccount(accountId)).availableCredits;
+});
 
 /** Calls, checking what it charged: the header, the billing object, and the balance before and after. */
-const charged = async (query: string, credits: number) => {
-  const before = await balance();
-  const r = await get(query);
-  expect([r.headers.get('x-credits-charged'), r.body.billing?.creditsCharged ?? 0]).toEqual([String(credits), credits]);
-  expect(await balance()).toBe(before - credits);
-  if (credits > 0) expect(r.body.billing.creditsRemaining).toBe(before - credits);
-  return r;
-};
+const charged = (query: string, credits: number) => world.caller.paying(credits).get(`/area/schools?${query}`);
 
 /** The establishments the answer must list, nearest first (ties by URN), with their distances, worked out here. */
 const expected = (at: Point, radiusMetres: number, options: { phases?: string[]; includeClosed?: boolean } = {}) => {
@@ -167,8 +129,7 @@ describe('before any GIAS establishments file is loaded', () => {
   });
 
   it('imports the demo files as npm start does: every establishment, every link of both links files', async () => {
-    const described = (dataset: string) => readDemoJson().find((i) => i.dataset === dataset)?.synthetic;
-    expect(await importFile('gias', [establishmentsFile], described('gias'))).toEqual(
+    expect(await world.importDataset('gias')).toEqual(
       expect.objectContaining({ rows: establishments.length, rejected: 0, vintage: '2025-04-22' }),
     );
     const realLinks =
@@ -176,7 +137,7 @@ describe('before any GIAS establishments file is loaded', () => {
         .split('\r\n')
         .filter(Boolean).length - 1;
     expect(realLinks).toBe(30_421);
-    expect(await importFile('gias-links', [realLinksFile, syntheticLinksFile], described('gias-links'))).toEqual(
+    expect(await world.importDataset('gias-links')).toEqual(
       expect.objectContaining({ rows: realLinks + syntheticLinks.length, rejected: 0, vintage: '2025-04-22' }),
     );
   });
@@ -297,7 +258,9 @@ describe('refusals, charging nothing', () => {
 describe('a file with the Ofsted columns (up to January 2025)', () => {
   it('gives each school its last Ofsted rating and inspection date', async () => {
     expect(
-      await importFile('gias', [fixture2024], 'SYNTHETIC test fixture (services/location/src/demo/schools/generate.ts)'),
+      await world.importDataset('gias', [fixture2024], {
+        synthetic: 'SYNTHETIC test fixture (services/location/src/demo/schools/generate.ts)',
+      }),
     ).toMatchObject({
       rows: 24,
       vintage: '2024-07-17',
@@ -316,13 +279,13 @@ describe('a file with the Ofsted columns (up to January 2025)', () => {
 
 describe('when the location service does not answer', () => {
   it('answers 504 UPSTREAM_TIMEOUT, charging nothing', async () => {
-    await t.stack.kill('location');
+    await world.stack.kill('location');
     try {
       const r = await charged(`postcode=${encodeURIComponent(leedsCentre)}`, 0);
       expect([r.status, r.body.error.code]).toEqual([504, 'UPSTREAM_TIMEOUT']);
     } finally {
-      t.stack.spawnInstance('location', 'location', {});
-      await t.stack.waitUntilHealthy(60_000);
+      world.stack.spawnInstance('location', 'location', {});
+      await world.stack.waitUntilHealthy(60_000);
     }
   });
 });

@@ -1,18 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { importWithCli } from '../support/import-with-cli';
-import { startTestStack, type TestStack } from '../support/stack';
+import { demoFile, e2eFixture, testDataFile } from '../support/e2e';
 
 // GET /property/sold-comparables through the whole stack, over HM Land Registry's real Price Paid rows of RG30 and RG31
 // (the demo files, imported with the import command) and the demo region's SYNTHETIC energy certificates. The business
 // clock is set to 15 January 2024 (the files hold sales to December 2023). Every expected sale is read from the file
 // here, separately: each record is one line with every field quoted, so a line splits on `","`.
 
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
-const ppdFiles = ['pp-complete_postcode-district-RG30.csv.gz', 'pp-complete_postcode-district-RG31.csv.gz'].map((f) => join(demo, f));
-const changeFile = join(repo, 'services', 'location', 'test-data', 'SYNTHETIC_pp-monthly-update-new-version_RG30_2AN.csv');
+const ppdFiles = ['pp-complete_postcode-district-RG30.csv.gz', 'pp-complete_postcode-district-RG31.csv.gz'].map(demoFile);
+const changeFile = testDataFile('SYNTHETIC_pp-monthly-update-new-version_RG30_2AN.csv');
 const today = '2024-01-15';
 
 const published = ppdFiles.flatMap((f) =>
@@ -32,31 +28,10 @@ const expectedSales = (postcode: string, since: string) =>
 const types: Record<string, string> = { D: 'detached', S: 'semi-detached', T: 'terraced', F: 'flat', O: 'unknown' };
 const estates: Record<string, string> = { F: 'freehold', L: 'leasehold', U: 'unknown' };
 
-let t: TestStack;
-let apiKey: string;
-let accountId: string;
+const world = e2eFixture({ caller: { credits: 1_000 }, imports: ['epc-domestic'] });
+beforeAll(() => world.clock.set(`${today}T12:00:00Z`));
 
-const importFile = (dataset: string, files: string[], synthetic?: string) => importWithCli(t.databaseUrl, dataset, files, synthetic);
-
-beforeAll(async () => {
-  t = await startTestStack();
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 1_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-  await importFile('epc-domestic', [join(demo, 'SYNTHETIC_epc_domestic_RG30_RG31.zip')], 'SYNTHETIC certificates for tests');
-  t.setClockOffset(Date.parse(`${today}T12:00:00Z`) - Date.now());
-}, 240_000);
-afterAll(async () => t?.stop());
-
-const balance = async () => (await t.admin.showAccount(accountId)).availableCredits;
-const ask = async (query: string, credits: number, key = apiKey) => {
-  const before = await balance();
-  const r = await t.send('GET', `/property/sold-comparables${query}`, key);
-  expect(r.headers.get('x-credits-charged')).toBe(String(credits));
-  expect(await balance()).toBe(before - credits);
-  return r;
-};
+const ask = (query: string, credits: number) => world.caller.paying(credits).get(`/property/sold-comparables${query}`);
 
 describe('before any Price Paid Data is imported', () => {
   it('answers 503 SERVICE_UNAVAILABLE, charging nothing', async () => {
@@ -66,7 +41,7 @@ describe('before any Price Paid Data is imported', () => {
 });
 
 describe("a postcode's sales", () => {
-  beforeAll(async () => importFile('ppd', ppdFiles), 120_000);
+  beforeAll(() => world.importDataset('ppd', ppdFiles));
 
   it('lists every standard sale of the look-back, most recent first, as the file has it (RG30 2AN, 120 months)', async () => {
     const r = await ask('?postcode=rg302an&months=120', 1);
@@ -144,17 +119,17 @@ describe("a postcode's sales", () => {
 
   it('answers 401 AUTHENTICATION_REQUIRED without a valid key, and 402 INSUFFICIENT_CREDITS with no credits', async () => {
     for (const key of [undefined, 'not-a-key']) {
-      const r = await t.call('/api/v1/property/sold-comparables?postcode=RG30%202AN', key);
+      const r = await world.call('/api/v1/property/sold-comparables?postcode=RG30%202AN', key);
       expect([r.status, r.body.error.code, r.headers.get('x-credits-charged')]).toEqual([401, 'AUTHENTICATION_REQUIRED', '0']);
     }
-    const empty = await t.admin.createAccount('basic', 0);
-    const r = await t.send('GET', '/property/sold-comparables?postcode=RG30%202AN', empty.apiKey);
+    const empty = await world.admin.createAccount('basic', 0);
+    const r = await world.send('GET', '/property/sold-comparables?postcode=RG30%202AN', empty.apiKey);
     expect([r.status, r.body.error.code, r.headers.get('x-credits-charged')]).toEqual([402, 'INSUFFICIENT_CREDITS', '0']);
   });
 });
 
 describe('after a monthly change file (SYNTHETIC, in the published layout)', () => {
-  beforeAll(async () => importFile('ppd', [changeFile], 'SYNTHETIC Price Paid changes for tests'), 120_000);
+  beforeAll(() => world.importDataset('ppd', [changeFile], { synthetic: 'SYNTHETIC Price Paid changes for tests' }));
 
   it('shows the changed price, not the deleted sale, and the added one with its certificate', async () => {
     const r = await ask('?postcode=RG30%202AN&months=12', 1);

@@ -1,35 +1,27 @@
 import { Supervisor } from '@pds/infra';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { e2eFixture } from '../support/e2e';
 import { replayAccount, waitFor } from '../support/ledger';
-import { startTestStack, type TestStack } from '../support/stack';
 
 // `npm start` supervises its processes with these same (default) limits: first restart after 500 ms, doubling, at
 // most 30 s; the 5th exit within 2 minutes is the last.
 const calculator = '/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20&renovationUplift=10';
 const reported: string[] = [];
 const supervisor = new Supervisor({ report: (line) => reported.push(line) });
-let t: TestStack;
-
-beforeAll(async () => {
-  t = await startTestStack({}, { supervisor });
-});
-afterAll(async () => {
-  await supervisor.shutdown();
-  await t?.stop();
-});
+const world = e2eFixture({ supervisor });
 
 const health = async () => {
-  const res = await fetch(`${t.stack.gatewayUrl}/healthz`, { signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(`${world.stack.gatewayUrl}/healthz`, { signal: AbortSignal.timeout(10_000) });
   return { status: res.status, body: (await res.json()) as { status: string; checks: Record<string, string> } };
 };
 
 describe('billing-ledger killed with SIGKILL in a supervised stack', () => {
   it('is restarted without help: /healthz names it down meanwhile, then 200, and a charged call gets the right balance', async () => {
-    const account = await t.admin.createAccount('basic', 10, { cycle: 'trial' });
-    expect((await t.call(calculator, account.apiKey)).body.billing).toMatchObject({ creditsCharged: 1, creditsRemaining: 9 });
+    const account = await world.admin.createAccount('basic', 10, { cycle: 'trial' });
+    expect((await world.call(calculator, account.apiKey)).body.billing).toMatchObject({ creditsCharged: 1, creditsRemaining: 9 });
 
-    const pid = t.stack.pidOf('billing-ledger');
+    const pid = world.stack.pidOf('billing-ledger');
     if (!pid) throw new Error('billing-ledger is not running');
     process.kill(pid, 'SIGKILL'); // as `kill -9` would: the stack is not told
 
@@ -65,7 +57,7 @@ describe('billing-ledger killed with SIGKILL in a supervised stack', () => {
         location: 'ok',
       },
     });
-    const newPid = t.stack.pidOf('billing-ledger');
+    const newPid = world.stack.pidOf('billing-ledger');
     expect(newPid).not.toBe(pid);
     expect(reported).toEqual([expect.stringContaining(`(pid ${pid}) killed by SIGKILL`), `billing-ledger restarted (pid ${newPid})`]);
     expect(supervisor.status('billing-ledger')).toMatchObject({
@@ -74,18 +66,18 @@ describe('billing-ledger killed with SIGKILL in a supervised stack', () => {
       restarts: 1,
       lastExit: 'killed by SIGKILL',
     });
-    expect(t.stack.logOf('billing-ledger')).toMatch(
+    expect(world.stack.logOf('billing-ledger')).toMatch(
       new RegExp(`supervisor: billing-ledger \\(pid ${pid}\\) killed by SIGKILL .*\\n.*supervisor: billing-ledger restarted`),
     );
 
     // 10 credits − 1 before the kill − 1 now = 8, by the ledger's reply, the operator API and the event stream.
-    const again = await t.call(calculator, account.apiKey);
+    const again = await world.call(calculator, account.apiKey);
     expect([again.status, again.body.billing]).toEqual([
       200,
       { mode: 'prepaid', creditsCharged: 1, creditsRemaining: 8, creditsRefreshAt: null },
     ]);
-    expect((await t.admin.showAccount(account.accountId)).availableCredits).toBe(8);
-    const replayed = await replayAccount(t.databaseUrl, account.accountId);
+    expect((await world.admin.showAccount(account.accountId)).availableCredits).toBe(8);
+    const replayed = await replayAccount(world.databaseUrl, account.accountId);
     expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsCharged', 'CreditsCharged']);
     expect(replayed.availableCredits).toBe(8);
   });
@@ -94,10 +86,10 @@ describe('billing-ledger killed with SIGKILL in a supervised stack', () => {
 describe('a process that dies at every start', () => {
   it('is given up on at its 5th exit, after restarts 0.5, 1, 2 and 4 s apart, with a report naming it and its log', async () => {
     const name = 'analysis-misconfigured';
-    const logFile = join(t.stack.options.logDir, `${name}.log`);
+    const logFile = join(world.stack.options.logDir, `${name}.log`);
     const from = reported.length;
     // An invalid LOG_LEVEL fails the configuration check at boot (exit code 1).
-    t.stack.spawnInstance('analysis', name, { LOG_LEVEL: 'loud' });
+    world.stack.spawnInstance('analysis', name, { LOG_LEVEL: 'loud' });
 
     await waitFor(() => supervisor.status(name)?.state === 'gave-up', 90_000);
     const lines = reported.slice(from);

@@ -1,30 +1,24 @@
 import { waitFor } from '../support/ledger';
 import { startOtlpReceiver, type ReceivedMetric, type ReceivedSpan } from '../support/otlp-receiver';
-import { startTestStack, type TestStack } from '../support/stack';
+import { e2eFixture } from '../support/e2e';
 import { partitionsPerTopic, type ServiceName } from '@pds/contracts';
 
 // Every service exports its spans and metrics over OTLP/HTTP to the endpoint the platform configures (the standard
 // OTEL_EXPORTER_OTLP_ENDPOINT); a small receiver stands in for their collector. Metrics are pushed every 300 ms here.
-let t: TestStack;
 let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
-
+// Started first, so that the stack is told where it is; stopped after the stack, so that no export finds it gone.
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
-  t = await startTestStack({
-    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
-    OTEL_BSP_SCHEDULE_DELAY: '200',
-    OTEL_METRIC_EXPORT_INTERVAL: '300',
-  });
 });
-afterAll(async () => {
-  await t?.stop();
-  await receiver?.stop();
+const world = e2eFixture({
+  env: () => ({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_BSP_SCHEDULE_DELAY: '200', OTEL_METRIC_EXPORT_INTERVAL: '300' }),
 });
+afterAll(async () => receiver?.stop());
 
 describe('traces exported over OTLP/HTTP', () => {
   it('give one chargeable call one trace, one tree of spans across the gateway, analysis and the ledger', async () => {
-    const account = await t.admin.createAccount('basic', 2);
-    const res = await t.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', account.apiKey);
+    const account = await world.admin.createAccount('basic', 2);
+    const res = await world.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', account.apiKey);
     expect(res.status).toBe(200);
     const [, traceId, gatewaySpanId] = (res.headers.get('traceparent') ?? '').split('-');
     const ofCall = (): ReceivedSpan[] => receiver.spans.filter((s) => s.traceId === traceId);
@@ -58,20 +52,20 @@ const samples = (text: string, name: string, labels: Record<string, string>): nu
 
 describe('Prometheus metrics on every service', () => {
   const scrape = async (service: ServiceName) => {
-    const res = await fetch(t.stack.metricsUrl(service));
+    const res = await fetch(world.stack.metricsUrl(service));
     expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/plain; version=0.0.4; charset=utf-8']);
     return res.text();
   };
 
   it('count a chargeable call at the gateway, in the working service and in the ledger, and show no consumer behind', async () => {
-    const account = await t.admin.createAccount('basic', 5);
+    const account = await world.admin.createAccount('basic', 5);
     const before = await Promise.all((['gateway', 'analysis', 'billing-ledger'] as const).map(scrape));
     const count = (text: string, name: string, labels: Record<string, string>) => samples(text, name, labels).reduce((a, b) => a + b, 0);
     const calc = { operation: 'renovation_uplift_calculator' };
     const [gateway0, analysis0, ledger0] = before as [string, string, string];
 
     for (const query of ['value=100&floorArea=10', 'value=200&floorArea=10', 'value=-1&floorArea=10']) {
-      await t.call(`/api/v1/property/renovation-uplift-calculator?${query}`, account.apiKey);
+      await world.call(`/api/v1/property/renovation-uplift-calculator?${query}`, account.apiKey);
     }
     // Two answered and charged; one refused as invalid input (400) before any work.
     const [gateway, analysis, ledger] = (await Promise.all((['gateway', 'analysis', 'billing-ledger'] as const).map(scrape))) as [
@@ -95,7 +89,7 @@ describe('Prometheus metrics on every service', () => {
 
     // Once everything is handled and committed (every 500 ms), no partition the ledger's command group holds has a
     // message waiting; it holds every partition of its command topic (it is the group's one member).
-    const group = { group: `${t.stack.options.namespace}.billing-ledger.commands.handlers` };
+    const group = { group: `${world.stack.options.namespace}.billing-ledger.commands.handlers` };
     let seen = '';
     await waitFor(async () => {
       seen = await scrape('billing-ledger');
@@ -108,7 +102,7 @@ describe('Prometheus metrics on every service', () => {
   });
 
   it('answer 404 for anything but GET /metrics', async () => {
-    const res = await fetch(t.stack.metricsUrl('analysis').replace('/metrics', '/other'));
+    const res = await fetch(world.stack.metricsUrl('analysis').replace('/metrics', '/other'));
     expect(res.status).toBe(404);
   });
 });
@@ -137,9 +131,9 @@ describe('metrics pushed over OTLP/HTTP', () => {
     ];
     const before = figures();
 
-    const account = await t.admin.createAccount('basic', 5);
+    const account = await world.admin.createAccount('basic', 5);
     for (const query of ['value=100&floorArea=10', 'value=200&floorArea=10', 'value=-1&floorArea=10']) {
-      await t.call(`/api/v1/property/renovation-uplift-calculator?${query}`, account.apiKey);
+      await world.call(`/api/v1/property/renovation-uplift-calculator?${query}`, account.apiKey);
     }
     // Two answered and charged, one refused as invalid: the next pushes carry exactly that (nothing else calls here).
     const expected = before.map((was, i) => was + ([2, 1, 3, 2, 2][i] ?? 0));

@@ -2,45 +2,19 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { importWithCli } from '../support/import-with-cli';
-import { startTestStack, type TestStack } from '../support/stack';
+import { e2eFixture, sharedDataFile, testDataFile } from '../support/e2e';
 
 // GET /property/valuation through the whole stack, over HM Land Registry's real Price Paid rows of RG30 and RG31 and
 // the demo region's SYNTHETIC certificates, the business clock on 15 January 2024. The model's arithmetic is checked
 // in services/location/src/valuation/*.unit.spec.ts and its accuracy by the back-test (bench:valuation); here: the
 // home found, what `asOf` may know, the renovation rules applied by the calculator, the codes and the charging.
 
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
-const ppdFiles = ['pp-complete_postcode-district-RG30.csv.gz', 'pp-complete_postcode-district-RG31.csv.gz'].map((f) => join(demo, f));
-const changeFile = join(repo, 'services', 'location', 'test-data', 'SYNTHETIC_pp-monthly-update-new-version_RG30_2AN.csv');
+const changeFile = testDataFile('SYNTHETIC_pp-monthly-update-new-version_RG30_2AN.csv');
 
-let t: TestStack;
-let apiKey: string;
-let accountId: string;
+const world = e2eFixture({ caller: { credits: 1_000 }, imports: ['ppd', 'epc-domestic'] });
+beforeAll(() => world.clock.set('2024-01-15T12:00:00Z'));
 
-const importFile = (dataset: string, files: string[], synthetic?: string) => importWithCli(t.databaseUrl, dataset, files, synthetic);
-
-beforeAll(async () => {
-  t = await startTestStack();
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 1_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-  await importFile('ppd', ppdFiles);
-  await importFile('epc-domestic', [join(demo, 'SYNTHETIC_epc_domestic_RG30_RG31.zip')], 'SYNTHETIC certificates for tests');
-  t.setClockOffset(Date.parse('2024-01-15T12:00:00Z') - Date.now());
-}, 240_000);
-afterAll(async () => t?.stop());
-
-const balance = async () => (await t.admin.showAccount(accountId)).availableCredits;
-const value = async (query: Record<string, string>, credits: number) => {
-  const before = await balance();
-  const r = await t.send('GET', `/property/valuation?${new URLSearchParams(query)}`, apiKey);
-  expect(r.headers.get('x-credits-charged')).toBe(String(credits));
-  expect(await balance()).toBe(before - credits);
-  return r;
-};
+const value = (query: Record<string, string>, credits: number) => world.caller.paying(credits).get('/property/valuation', query);
 const sixty = { postcode: 'rg30 2an', address: '60 Western Elms Avenue' };
 
 describe('a valuation', () => {
@@ -107,7 +81,7 @@ describe('asOf: a valuation as it would have been made on a past date', () => {
     const before = (await value(asOf, 1)).body.data;
     const lateBefore = (await value({ ...sixty, asOf: '2023-12-01' }, 1)).body.data;
     // Adds a sale of 60 WESTERN ELMS AVENUE on 17 November 2023, changes one of 16 May 2023, deletes one of 3 March 2023.
-    await importFile('ppd', [changeFile], 'SYNTHETIC Price Paid changes for tests');
+    await world.importDataset('ppd', [changeFile], { synthetic: 'SYNTHETIC Price Paid changes for tests' });
     expect((await value(asOf, 1)).body.data).toEqual(before);
     const lateAfter = (await value({ ...sixty, asOf: '2023-12-01' }, 1)).body.data;
     expect(lateBefore.ownSale.transactionDate).toBe('2019-01-14');
@@ -147,7 +121,7 @@ describe('refusals, charging nothing', () => {
   });
 
   it('answers 401 without a key', async () => {
-    const r = await t.call('/api/v1/property/valuation?postcode=RG30%202AN&address=60%20Western%20Elms%20Avenue');
+    const r = await world.call('/api/v1/property/valuation?postcode=RG30%202AN&address=60%20Western%20Elms%20Avenue');
     expect([r.status, r.body.error.code, r.headers.get('x-credits-charged')]).toEqual([401, 'UNAUTHORIZED', '0']);
   });
 });
@@ -157,7 +131,7 @@ describe('with the UK House Price Index of the local authority', () => {
   // month from January 2014 to December 2023, every index 100 × 1.004^k for the k-th month. With the postcode lookup,
   // RG30 2AN is in Reading.
   beforeAll(async () => {
-    const header = gunzipSync(readFileSync('/work/shared/data/hmlr_uk_hpi/UK-HPI-full-file_random-sample.csv.gz'))
+    const header = gunzipSync(readFileSync(sharedDataFile('hmlr_uk_hpi/UK-HPI-full-file_random-sample.csv.gz')))
       .toString('utf8')
       .split('\n')[0]!;
     const columns = header.trim().split(',');
@@ -178,9 +152,9 @@ describe('with the UK House Price Index of the local authority', () => {
     });
     const file = join(mkdtempSync(join(tmpdir(), 'pds-valuation-')), 'UK-HPI-full-file-2024-01.csv');
     writeFileSync(file, `${header.trim()}\n${rows.join('\n')}\n`);
-    await importFile('uk-hpi', [file], 'SYNTHETIC UK HPI rows for Reading, for tests');
-    await importFile('ons-postcode-lookup', [join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz')]);
-  }, 120_000);
+    await world.importDataset('uk-hpi', [file], { synthetic: 'SYNTHETIC UK HPI rows for Reading, for tests' });
+    await world.importDataset('ons-postcode-lookup');
+  });
 
   it("indexes with the authority's HPI to two months before the date, when it holds every month needed", async () => {
     const r = await value({ ...sixty, asOf: '2023-11-01' }, 1);

@@ -21,3 +21,5 @@ export const connectTestBus = async (namespace: string) => {
     },
   };
 };
+
+export type TestBus = Awaited<ReturnType<typeof connectTestBus>>;

@@ -1,7 +1,7 @@
 import { runAudit } from './audit';
 import { runLoad } from './load';
 import { expectChargedExactlyForSuccesses } from './reconcile';
-import type { TestStack } from './stack';
+import type { World } from './e2e';
 
 /** Short timeouts so that the gateway gives up (and settles) quickly during a fault; reservations outlive them. */
 export const faultStackEnv = {
@@ -30,7 +30,7 @@ const lightLoad: LoadShape = { workers: 4, credits: 100_000, beforeMs: 1_500, af
  * Runs a load of chargeable calls (4 workers by default), injects a fault 1.5 s in, keeps the load going until 1.5 s
  * after the stack is healthy again, then reconciles every call with the ledger and runs the finance audit.
  */
-export const chargedLoadThrough = async (t: TestStack, injectAndRecover: () => Promise<void>, shape: LoadShape = lightLoad) => {
+export const chargedLoadThrough = async (t: World, injectAndRecover: () => Promise<void>, shape: LoadShape = lightLoad) => {
   // Rate limits high enough that the load is refused only by faults, never by the plan.
   const account = await t.admin.createAccount('enterprise', shape.credits, {
     rateLimits: { perMinute: 1_000_000, perDay: 100_000_000, perMonth: 100_000_000 },

@@ -1,6 +1,7 @@
 import { AdminClient, freePort, ServiceStack, type Supervisor } from '@pds/infra';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { businessClock, type BusinessClock } from './business-clock';
 import { freshDatabase, testServers, uniqueName } from './environment';
 
 export { freePort };
@@ -21,10 +22,8 @@ export interface TestStack {
   call: (path: string, apiKey?: string) => Promise<{ status: number; headers: Headers; body: any }>;
   /** Any API call (`path` under `/api/v1`): a JSON body is sent as JSON; the answer's body is JSON, or the bytes. */
   send: (method: string, path: string, apiKey: string, body?: unknown, headers?: Record<string, string>) => Promise<ApiAnswer>;
-  /** Moves every service's business time to real time plus `offsetMs` (all services read the same clock file). */
-  setClockOffset: (offsetMs: number) => void;
-  /** Stops every service's business time at `at` until the clock is set again. */
-  setClockFrozenAt: (at: Date) => void;
+  /** Every service's business time at once. */
+  clock: BusinessClock;
   stop: () => Promise<void>;
 }
 
@@ -40,13 +39,8 @@ export const startTestStack = async (env: Record<string, string> = {}, options: 
   const logDir = join(servers.workDir, 'logs', namespace);
   mkdirSync(logDir, { recursive: true });
   const clockFile = join(logDir, 'clock.json');
-  const writeClock = (setting: { offsetMs: number } | { frozenAt: string }) => {
-    // Written whole, then renamed, so that no service reads half a file.
-    writeFileSync(`${clockFile}.tmp`, JSON.stringify(setting));
-    renameSync(`${clockFile}.tmp`, clockFile);
-  };
-  const setClockOffset = (offsetMs: number) => writeClock({ offsetMs });
-  setClockOffset(0);
+  const clock = businessClock(clockFile);
+  clock.reset();
   const stack = await ServiceStack.start({
     databaseUrl,
     kafkaBrokers: servers.kafkaBrokers,
@@ -83,8 +77,7 @@ export const startTestStack = async (env: Record<string, string> = {}, options: 
         body: type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer()),
       };
     },
-    setClockOffset,
-    setClockFrozenAt: (at) => writeClock({ frozenAt: at.toISOString() }),
+    clock,
     stop: () => stack.stop(),
   };
 };
