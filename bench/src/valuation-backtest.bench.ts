@@ -9,7 +9,8 @@
 // floor areas are drawn by property type, not from the homes, so they can identify homes never sold before but can
 // only add noise to the size adjustment: that run shows the mechanism, not a real accuracy).
 import { createDatabase, migrate, startDebianPostgres } from '@pds/infra';
-import { DistrictCache, importDataset, datasetCatalogue, silentProgress, valueProperty } from '@pds/location';
+import { DistrictCache, valueProperty } from '@pds/analysis';
+import { importDataset, datasetCatalogue, silentProgress } from '@pds/location';
 import { createLogger, PostgresEventStore } from '@pds/service-runtime';
 import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,7 +81,14 @@ const backTest = async (db: pg.Pool, label: string) => {
   const refused = new Map<string, number>();
   const started = Date.now();
   for (const sale of sales) {
-    const r = await valueProperty(deps, { postcode: sale.postcode, address: sale.address, months: 36, asOf: dayBefore(sale.date) });
+    const r = await valueProperty(deps, {
+      postcode: sale.postcode,
+      address: sale.address,
+      months: 36,
+      asOf: dayBefore(sale.date),
+      extensionArea: 0,
+      renovationUplift: 0,
+    });
     if (!r.ok) {
       refused.set(r.error.code, (refused.get(r.error.code) ?? 0) + 1);
       continue;

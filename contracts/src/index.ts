@@ -54,3 +54,4 @@ export * as epcRegisterApi from './epc/register-api';
 export * from './epc/certificate';
 export type { Queryable } from './read-models/read-model';
 export * as marketData from './location/market-commands';
+export * from './epc/bedrooms';

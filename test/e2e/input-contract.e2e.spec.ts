@@ -1,4 +1,4 @@
-import { startTestStack, type TestStack } from '../support/stack';
+import { e2eFixture } from '../support/e2e';
 
 // What the API promises about the input it reads, through the whole stack: a parameter an operation does not take is
 // refused (400 INVALID_PARAMETERS, declared by every operation), a body that is not JSON in UTF-8 is 415, and an order
@@ -6,20 +6,9 @@ import { startTestStack, type TestStack } from '../support/stack';
 // otherwise by a fuzzing run (a misspelt parameter charged and computed as its default; a UTF-16 body read and
 // charged; a JSON body sent as text/plain refused as "no body"). Every refusal charges nothing.
 
-let t: TestStack;
-let apiKey: string;
-let accountId: string;
+const world = e2eFixture({ caller: { credits: 1_000 } });
 
-beforeAll(async () => {
-  t = await startTestStack();
-  ({ apiKey, accountId } = await t.admin.createAccount('enterprise', 1_000, {
-    cycle: 'non_renewing',
-    rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-  }));
-});
-afterAll(async () => t?.stop());
-
-const remaining = async () => (await t.admin.showAccount(accountId)).availableCredits;
+const remaining = () => world.caller.balance();
 
 /** The refusal's status and code, with nothing charged and the balance as it was. */
 const expectRefused = async (r: { status: number; headers: Headers; body: any }, status: number, code: string, before: number) => {
@@ -37,14 +26,14 @@ describe('a parameter the operation does not take', () => {
     ['/land-registry/title-orders/ord_aaaaaaaaaaaaaaaaaaaaaaaaaa?verbose=1', 'verbose'],
   ])('%s is 400 INVALID_PARAMETERS naming it, charging nothing', async (path, name) => {
     const before = await remaining();
-    const r = await t.send('GET', path, apiKey);
+    const r = await world.caller.get(path);
     await expectRefused(r, 400, 'INVALID_PARAMETERS', before);
     expect(r.body.error.details).toContain(name);
   });
 
   it('is refused on a POST that takes a body and no query', async () => {
     const before = await remaining();
-    const r = await t.send('POST', '/land-registry/title-matches?debug=true', apiKey, { uprn: '310052236' });
+    const r = await world.caller.send('POST', '/land-registry/title-matches?debug=true', { uprn: '310052236' });
     await expectRefused(r, 400, 'INVALID_PARAMETERS', before);
     expect(r.body.error.details).toBe('debug: not allowed');
   });
@@ -58,23 +47,21 @@ describe('a parameter the operation does not take', () => {
     ['/area/deprivation?postcode=RG30%202AN&year=2019'],
   ])('%s is 400 INVALID_PARAMETERS, a code the operation declares', async (path) => {
     const before = await remaining();
-    await expectRefused(await t.send('GET', path, apiKey), 400, 'INVALID_PARAMETERS', before);
+    await expectRefused(await world.caller.get(path), 400, 'INVALID_PARAMETERS', before);
   });
 
   it('still computes a call whose parameters are all known (20 m² at £2,500/m² is £50,000 more)', async () => {
-    const before = await remaining();
-    const r = await t.send('GET', '/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20', apiKey);
-    expect([r.status, r.body.data.result.adjustedValue, r.headers.get('x-credits-charged')]).toEqual([200, 300_000, '1']);
-    expect(await remaining()).toBe(before - 1);
+    const r = await world.caller.paying(1).get('/property/renovation-uplift-calculator?value=250000&floorArea=100&extensionArea=20');
+    expect([r.status, r.body.data.result.adjustedValue]).toEqual([200, 300_000]);
   });
 });
 
 describe('a body that is not JSON in UTF-8', () => {
   const lookup = JSON.stringify({ uprn: '310052236' });
   const post = (body: Buffer | string, contentType: string) =>
-    fetch(t.url('/api/v1/land-registry/title-matches'), {
+    fetch(world.url('/api/v1/land-registry/title-matches'), {
       method: 'POST',
-      headers: { 'x-api-key': apiKey, 'content-type': contentType },
+      headers: { 'x-api-key': world.caller.apiKey, 'content-type': contentType },
       body,
       signal: AbortSignal.timeout(30_000),
     }).then(async (res) => ({ status: res.status, headers: res.headers, body: (await res.json()) as unknown }));
@@ -104,26 +91,21 @@ describe('a body that is not JSON in UTF-8', () => {
 
 describe("an order's Idempotency-Key", () => {
   it('is used up by a refusal of the ledger: the same key answers the same refusal once enabled, a new key orders', async () => {
-    const customer = await t.admin.createAccount('enterprise', 1_000, {
-      cycle: 'non_renewing',
-      rateLimits: { perMinute: 1_000, perDay: 100_000, perMonth: 1_000_000 },
-      purchaseBalancePence: 5_000,
-      orderingEnabled: false,
-    });
+    const customer = await world.fundedCaller({ credits: 1_000, purchaseBalancePence: 5_000, orderingEnabled: false });
     const body = { titleNumber: 'BK509231', documentType: 'register', purchaseAuthorisation: { maximumChargePence: 700 } };
     const key = `input-contract-${Date.now()}`;
-    const first = await t.send('POST', '/land-registry/title-orders', customer.apiKey, body, { 'Idempotency-Key': key });
+    const first = await customer.send('POST', '/land-registry/title-orders', body, { 'Idempotency-Key': key });
     expect([first.status, first.body.error.code]).toEqual([403, 'ORDERING_NOT_ENABLED']);
-    await t.admin.setOrdering(customer.accountId, true);
-    const again = await t.send('POST', '/land-registry/title-orders', customer.apiKey, body, { 'Idempotency-Key': key });
+    await world.admin.setOrdering(customer.accountId, true);
+    const again = await customer.send('POST', '/land-registry/title-orders', body, { 'Idempotency-Key': key });
     expect([again.status, again.body.error.code, again.headers.get('x-credits-charged')]).toEqual([403, 'ORDERING_NOT_ENABLED', '0']);
-    const fresh = await t.send('POST', '/land-registry/title-orders', customer.apiKey, body, { 'Idempotency-Key': `${key}-new` });
+    const fresh = await customer.send('POST', '/land-registry/title-orders', body, { 'Idempotency-Key': `${key}-new` });
     expect([fresh.status, fresh.body.data.titleNumber, fresh.headers.get('x-credits-reserved')]).toEqual([202, 'BK509231', '50']);
   });
 });
 
 describe('declarations', () => {
   it('answered with no error code an operation does not declare', () => {
-    expect(t.stack.logOf('gateway')).not.toContain('undeclared error code');
+    expect(world.stack.logOf('gateway')).not.toContain('undeclared error code');
   });
 });

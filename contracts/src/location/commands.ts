@@ -7,8 +7,6 @@ import { PlaceRef } from '../rest/place';
 import { PlanningConstraintsResult } from '../rest/planning-constraints';
 import { schoolPhaseSlugs } from '../rest/school-values';
 import { SchoolsResult } from '../rest/schools';
-import { SoldComparablesResult } from '../rest/sold-comparables';
-import { ValuationResult } from '../rest/valuation';
 import { OwnershipResult } from '../rest/ownership';
 import { AddressLookupResult } from '../rest/addresses';
 import { BoundaryResult } from '../rest/property-boundary';
@@ -67,29 +65,6 @@ export const FindSchools = defineCommand(
     limit: z.number().int().min(1).max(100),
   }),
   sourced(SchoolsResult),
-);
-
-export const FindSoldComparables = defineCommand(
-  'FindSoldComparables',
-  z.object({
-    postcode: z.string().min(5).max(8),
-    months: z.number().int().min(1).max(120),
-  }),
-  sourced(SoldComparablesResult),
-);
-
-export const ValueProperty = defineCommand(
-  'ValueProperty',
-  z.object({
-    postcode: z.string().min(5).max(8),
-    address: z.string().min(2).max(300),
-    months: z.number().int().min(1).max(120),
-    asOf: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-  }),
-  sourced(ValuationResult),
 );
 
 export const FindCompanyOwners = defineCommand(

@@ -5,6 +5,8 @@ import { boeSeriesValues, onsTimeseriesValues, ukHpiMonths } from './market/cont
 import { codepointPostcodes, onsPostcodeAreas, onspdPostcodes } from './postcodes/contract';
 import type { ReadModel } from './read-model';
 import { titleOrderFiles, titleOrderViews } from './title-orders/contract';
+import { energyCertificates } from './energy-certificates/contract';
+import { pricePaidSales } from './price-paid/contract';
 
 export * from './read-model';
 export * from './title-orders/queries';
@@ -12,6 +14,11 @@ export * from './datasets/queries';
 export * from './postcodes/queries';
 export * from './addresses/queries';
 export * from './accounts/queries';
+export * from './postcodes/look-up';
+export * from './price-paid/queries';
+export * from './energy-certificates/queries';
+export * from './addresses/address-match';
+export * from './market/queries';
 export { resolutionRefusal, type FoundProperty, type Resolution } from './addresses/resolve-property';
 export type { Parcel } from './addresses/parcel-under-point';
 export { documentNotFound } from './title-orders/document-downloads';
@@ -28,6 +35,8 @@ export {
   onspdPostcodes,
   titleOrderFiles,
   titleOrderViews,
+  energyCertificates,
+  pricePaidSales,
 };
 
 /** Every read model one service offers another. */
@@ -44,4 +53,6 @@ export const readModels: readonly ReadModel[] = [
   ukHpiMonths,
   boeSeriesValues,
   onsTimeseriesValues,
+  energyCertificates,
+  pricePaidSales,
 ];

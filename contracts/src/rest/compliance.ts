@@ -95,5 +95,6 @@ export const propertyCompliance = defineOperation({
     OUTSIDE_ENGLAND_AND_WALES: 'The postcode is in Scotland or Northern Ireland; nothing charged',
     ADDRESS_AMBIGUOUS: 'The address matches several in the address dataset; `error.candidates`; nothing charged',
     SERVICE_UNAVAILABLE: 'No check could be made; nothing charged',
+    UPSTREAM_TIMEOUT: 'The analysis service, which makes the checks, did not answer in time; nothing charged; retry',
   },
 });

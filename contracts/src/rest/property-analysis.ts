@@ -126,5 +126,6 @@ export const propertyAnalysis = defineOperation({
     INVALID_POSTCODE: 'Missing, or not a full UK postcode; nothing charged',
     INVALID_PRICE: 'Missing, or less than 1; nothing charged',
     SERVICE_UNAVAILABLE: 'No part of the analysis could be had; nothing charged',
+    UPSTREAM_TIMEOUT: 'The analysis service did not answer in time; nothing charged; retry',
   },
 });

@@ -190,5 +190,6 @@ export const propertyProfile = defineOperation({
     OUTSIDE_ENGLAND_AND_WALES: 'The property is in Scotland or Northern Ireland, which the profile does not cover; nothing charged',
     PROPERTY_NOT_FOUND: 'No address in the address dataset is the property given; nothing charged',
     ADDRESS_AMBIGUOUS: 'The address matches several in the postcode; `error.candidates` lists them; nothing charged',
+    UPSTREAM_TIMEOUT: 'The analysis service, which makes the profile, did not answer in time; nothing charged; retry',
   },
 });

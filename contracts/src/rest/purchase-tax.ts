@@ -16,6 +16,7 @@ export const maxPurchasePrice = 1e12;
 export const nations = ['england', 'northern-ireland', 'wales', 'scotland'] as const;
 export type Nation = (typeof nations)[number];
 export const buyerTypes = ['home-mover', 'first-time-buyer', 'additional-property'] as const;
+export type BuyerType = (typeof buyerTypes)[number];
 
 /** A calendar date, `YYYY-MM-DD`, that exists (no 30 February). */
 export const isCalendarDate = (text: string) => {

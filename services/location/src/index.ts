@@ -2,5 +2,3 @@
 export { importDataset } from './import/import-dataset';
 export { silentProgress } from './import/progress';
 export { datasetCatalogue } from './datasets/catalogue';
-export { DistrictCache } from './valuation/district-sales';
-export { valueProperty } from './valuation/value-property';

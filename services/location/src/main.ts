@@ -6,9 +6,6 @@ import { describeEnergyCertificates, describeFloorArea } from './epc/describe';
 import { registerFromEnv } from './epc/register/config';
 import { countCrimes } from './crime/count-crimes';
 import { policeApiFromEnv } from './crime/police-api/config';
-import { findSoldComparables } from './comparables/find-sold-comparables';
-import { DistrictCache } from './valuation/district-sales';
-import { valueProperty } from './valuation/value-property';
 import { describeDeprivation } from './deprivation/describe-deprivation';
 import { findCompanyOwners } from './ownership/find-company-owners';
 import { groundRiskFromEnv } from './ground-risk/config';
@@ -51,8 +48,6 @@ const main = async () => {
   const groundRisk = { db: rt.store.pool, settings: groundRiskFromEnv(), logger: rt.logger, now: () => rt.clock.now() };
   const planning = { db: rt.store.pool, today: () => ukDate(rt.clock.now()) };
   const schools = { db: rt.store.pool };
-  const comparables = { db: rt.store.pool, today: () => ukDate(rt.clock.now()) };
-  const valuations = { ...comparables, districts: new DistrictCache() };
   const market = { db: rt.store.pool, logger: rt.logger, today: () => ukDate(rt.clock.now()) };
   const handlers = [
     // A lookup: an answer nobody waits for is not worth the register's time.
@@ -66,8 +61,6 @@ const main = async () => {
       dropWhenLate: true,
     }),
     handler(locationIntelligence.FindSchools, (data) => findSchools(schools, data), { dropWhenLate: true }),
-    handler(locationIntelligence.FindSoldComparables, (data) => findSoldComparables(comparables, data), { dropWhenLate: true }),
-    handler(locationIntelligence.ValueProperty, (data) => valueProperty(valuations, data), { dropWhenLate: true }),
     handler(locationIntelligence.FindCompanyOwners, (data) => findCompanyOwners(rt.store.pool, data), { dropWhenLate: true }),
     handler(locationIntelligence.DescribeAddress, (data) => describeAddress(rt.store.pool, data), { dropWhenLate: true }),
     handler(locationIntelligence.DescribeBoundary, (data, ctx) => describeBoundary(boundaries, data, ctx), { dropWhenLate: true }),

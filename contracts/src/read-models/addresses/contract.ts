@@ -9,7 +9,7 @@ const text = z.string().nullable();
 export const addresses = defineReadModel({
   relation: 'addresses',
   owner: 'location',
-  readers: ['gateway'],
+  readers: ['gateway', 'analysis'],
   description:
     'AddressBase Plus: postal addresses with UPRN, position (National Grid and ETRS89), Royal Mail fields, lines and search words.',
   row: z.object({
@@ -40,7 +40,7 @@ export const addresses = defineReadModel({
 export const inspireParcels = defineReadModel({
   relation: 'inspire_parcels',
   owner: 'location',
-  readers: ['gateway'],
+  readers: ['analysis'],
   description: "HM Land Registry's INSPIRE index polygons: freehold title extents, British National Grid and WGS84 (PostGIS).",
   row: z.object({
     inspire_id: z.string(),

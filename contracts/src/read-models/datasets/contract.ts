@@ -5,7 +5,7 @@ import { defineReadModel } from '../read-model';
 export const datasetVersions = defineReadModel({
   relation: 'dataset_versions_serving',
   owner: 'location',
-  readers: ['gateway'],
+  readers: ['gateway', 'analysis'],
   description: 'One row per dataset with a version serving: its name, version, vintage, rows, title, publisher, licence and attribution.',
   row: z.object({
     dataset: z.string(),

@@ -10,7 +10,7 @@ const value = z.number().nullable();
 export const ukHpiMonths = defineReadModel({
   relation: 'uk_hpi_months',
   owner: 'location',
-  readers: [],
+  readers: ['analysis'],
   description: 'The UK House Price Index: one row per area (GSS code) and month, the published prices, indices and changes.',
   row: z.object({
     month: z.string(),

@@ -9,7 +9,7 @@ const text = z.string().nullable();
 export const codepointPostcodes = defineReadModel({
   relation: 'codepoint_postcodes',
   owner: 'location',
-  readers: ['gateway'],
+  readers: ['gateway', 'analysis'],
   description: 'OS Code-Point Open: live GB postcodes with their National Grid position (and WGS84), country and admin codes.',
   row: z.object({
     postcode: z.string(),
@@ -30,7 +30,7 @@ export const codepointPostcodes = defineReadModel({
 export const onsPostcodeAreas = defineReadModel({
   relation: 'ons_postcode_areas',
   owner: 'location',
-  readers: ['gateway'],
+  readers: ['gateway', 'analysis'],
   description: 'The ONS postcode lookup: UK postcodes, live and terminated, with dates and census areas with their names.',
   row: z.object({
     postcode: z.string(),
@@ -54,7 +54,7 @@ export const onsPostcodeAreas = defineReadModel({
 export const onspdPostcodes = defineReadModel({
   relation: 'onspd_postcodes',
   owner: 'location',
-  readers: ['gateway'],
+  readers: ['gateway', 'analysis'],
   description:
     "The ONS Postcode Directory: UK postcodes, live and terminated, with ONSPD's coordinates and codes (and every published column).",
   row: z.object({

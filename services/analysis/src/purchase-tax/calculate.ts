@@ -1,11 +1,21 @@
-import type { Nation, PurchaseTaxResult, analysis, z } from '@pds/contracts';
+import type { BuyerType, Nation, PurchaseTaxResult } from '@pds/contracts';
 import { type Computation, type Purchase, ukDate } from './computation';
 import { lbtt } from './lbtt';
 import { ltt } from './ltt';
 import { poundsAndPence, sumExact, wholePounds } from './rate-table';
 import { sdlt } from './sdlt';
 
-type Request = z.output<typeof analysis.CalculatePurchaseTax.data>;
+/** A purchase to work the tax of: its nation settled, its date and today's (the UK's, on the business clock) known. */
+export interface PurchaseCalculation {
+  price: number;
+  country: Nation;
+  /** The postcode the nation was found from, echoed in the answer; null when the nation was given. */
+  postcode: string | null;
+  transactionDate: string;
+  today: string;
+  buyerType: BuyerType;
+  nonUkResident: boolean;
+}
 
 // Which tax a purchase pays: by the nation the property is in and the effective date. Wales paid SDLT until LTT began
 // on 1 April 2018, and Scotland until LBTT began on 1 April 2015.
@@ -31,7 +41,7 @@ const regimeNote = (country: Nation, taxName: keyof typeof regimes) => {
 
 const latest = (dates: string[]) => dates.reduce((a, b) => (b > a ? b : a));
 
-export const calculatePurchaseTax = (request: Request): PurchaseTaxResult => {
+export const calculatePurchaseTax = (request: PurchaseCalculation): PurchaseTaxResult => {
   const { price, country, postcode, transactionDate, today, buyerType, nonUkResident } = request;
   const purchase: Purchase = { price, date: transactionDate, buyerType, nonUkResident };
   const taxName = taxOf(country, transactionDate);

@@ -2,7 +2,7 @@ import { analysis, billing, topicsFor, type Reply } from '@pds/contracts';
 import { createLogger, RequestTimeoutError } from '@pds/service-runtime';
 import type { GatewayDeps } from '../deps';
 import type { CallContext } from '../http/caller';
-import { analysisWork } from '../routes/ask-analysis';
+import { analysisWork } from '../routes/calculation-work';
 import { chargedByHandOff } from './charged-on-answer';
 
 // The gateway's side of a hand-off, with the bus and the ledger as doubles: which answer each reply (or silence)

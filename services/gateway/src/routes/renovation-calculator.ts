@@ -1,5 +1,5 @@
 import { analysis, renovationUpliftCalculator } from '@pds/contracts';
-import { analysisWork } from './ask-analysis';
+import { analysisWork } from './calculation-work';
 import { handlerOf } from '../operations/handler';
 
 /** The calculation is the analysis service's; the pipeline has checked the inputs and charges the answer. */

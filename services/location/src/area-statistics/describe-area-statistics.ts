@@ -2,7 +2,7 @@ import { type AreaStatisticsResult, type locationIntelligence, type ReplyOf, rea
 import type { HandlerResult } from '@pds/service-runtime';
 import type pg from 'pg';
 import { area2021Of } from '../places/census-areas-2021';
-import { lookUpPostcode, type PostcodeAreas } from '../places/resolve-place';
+import type { PostcodeAreas } from '../places/resolve-place';
 import { authorityOfAreaName, figuresOf } from './area-figures';
 import { areaCounts, authorityCounts, holdsArea, holdsAreasOfAuthority } from './census-counts';
 
@@ -86,7 +86,7 @@ export const describeAreaStatistics = async (db: pg.Pool, postcode: string): Pro
   // Northern Ireland's postcodes are refused by their area, since no dataset here holds them.
   if (postcode.startsWith('BT')) return refused('OUTSIDE_ENGLAND_AND_WALES', `${postcode} is in ${outsideNations.N92000002}.`);
   // The areas are the postcode datasets' whether or not they place the postcode: no position is needed.
-  const found = await lookUpPostcode(db, postcode);
+  const found = await readModels.placeQueries.lookUpPostcode(db, postcode);
   if (!found) return refused('POSTCODE_NOT_FOUND', `No postcode dataset serving holds ${postcode}.`);
   const place = found.areas;
   const outside = outsideNations[place.countryCode ?? ''];

@@ -9,7 +9,6 @@ import {
 import type { HandlerResult } from '@pds/service-runtime';
 import type pg from 'pg';
 import { area2021Of } from '../places/census-areas-2021';
-import { lookUpPostcode } from '../places/resolve-place';
 
 // A postcode's 2021 LSOA in the English Indices of Deprivation 2025 (`iod_lsoa_scores`, the iod dataset). England only:
 // the country is the postcode datasets'; Northern Ireland's postcodes (BT) are refused by their area even where no
@@ -45,7 +44,7 @@ const count = (value: string | number | null | undefined) => (value === null || 
 
 export const describeDeprivation = async (db: pg.Pool, postcode: string): Promise<Result> => {
   if (postcode.startsWith('BT')) return refused('OUTSIDE_ENGLAND', `${postcode} is in Northern Ireland; the indices cover England.`);
-  const found = await lookUpPostcode(db, postcode);
+  const found = await readModels.placeQueries.lookUpPostcode(db, postcode);
   if (!found) return refused('POSTCODE_NOT_FOUND', `No postcode dataset serving holds ${postcode}.`);
   const country = found.areas.countryCode;
   const nation = country && country !== 'E92000001' ? (nations[country] ?? `country ${country}`) : undefined;

@@ -1,8 +1,6 @@
 import { epc, type Candidate as ContractCandidate, type EnergyCertificate, type Source, readModels } from '@pds/contracts';
 import type { HandlerResult, Logger } from '@pds/service-runtime';
 import type pg from 'pg';
-import { addressParts, propertyByAddress, propertyByUprn, type Candidate, type PropertyMatch } from './address-match';
-import { bulkRowAddress, bulkRowsForPostcode, bulkRowsForUprn, certificateOfBulkRow } from './bulk-certificates';
 import { certificateOfDocument, certificateOfSearchRow, searchRowAddress } from './register/certificates';
 import type { EpcRegisterClient } from './register/client';
 import { RegisterFailure } from './register/responses';
@@ -10,6 +8,10 @@ import { RegisterFailure } from './register/responses';
 // A property's certificates: the imported bulk download first; when it holds none for the property, the live
 // register, within a time budget. A property the bulk holds is answered from the bulk alone (a certificate lodged since
 // the bulk's release is not looked for). The live register failing when it is needed is EPC_SERVICE_ERROR.
+
+const { addressParts, propertyByAddress, propertyByUprn, bulkRowAddress, certificateOfBulkRow, certificateQueries } = readModels;
+type Candidate = readModels.AddressCandidate;
+type PropertyMatch<C extends Candidate> = readModels.PropertyMatch<C>;
 
 type Reply = epc.FoundCertificates;
 type Result = HandlerResult<Reply>;
@@ -72,7 +74,8 @@ const matchedBy = (property: epc.PropertyRef) => ('uprn' in property ? 'uprn' : 
 const where = (property: epc.PropertyRef) => ('uprn' in property ? `UPRN ${property.uprn}` : property.postcode);
 
 const fromBulk = async (db: pg.Pool, property: epc.PropertyRef): Promise<Found> => {
-  const rows = 'uprn' in property ? await bulkRowsForUprn(db, property.uprn) : await bulkRowsForPostcode(db, property.postcode);
+  const rows =
+    'uprn' in property ? await certificateQueries.forUprn(db, property.uprn) : await certificateQueries.forPostcode(db, property.postcode);
   const candidates = rows.map((row) => ({
     certificate: certificateOfBulkRow(row),
     address: row.address,

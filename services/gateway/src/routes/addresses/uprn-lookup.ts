@@ -1,6 +1,6 @@
 import { locationIntelligence, propertyRefOf, uprnAddressLookup } from '@pds/contracts';
 import { handlerOf } from '../../operations/handler';
-import { askLocation } from '../area/ask-location';
+import { askOwner } from '../ask-owner';
 
 /** `uprn_address_lookup`: answered by the location service; 35 credits, captured only for an address found. */
 export const uprnLookup = handlerOf(uprnAddressLookup, {
@@ -8,6 +8,6 @@ export const uprnLookup = handlerOf(uprnAddressLookup, {
     const ref = propertyRefOf(call.input.query);
     if ('invalid' in ref)
       return { ok: false, code: 'INVALID_PARAMETERS', message: `Name the property: ${ref.invalid}. Nothing was charged.` };
-    return askLocation(call, locationIntelligence.DescribeAddress, { property: ref }, 'address lookup');
+    return askOwner(call, 'location', locationIntelligence.DescribeAddress, { property: ref }, 'address lookup');
   },
 });

@@ -1,6 +1,6 @@
 import { areaCrime, locationIntelligence } from '@pds/contracts';
 import { handlerOf } from '../../operations/handler';
-import { askLocation } from './ask-location';
+import { askOwner } from '../ask-owner';
 import { placeOf, readPlaceQuery } from './place-query';
 
 /** `area_crime`: counted by the location service; charged only when answered. */
@@ -8,6 +8,12 @@ export const areaCrimeHandler = handlerOf(areaCrime, {
   read: readPlaceQuery<typeof areaCrime>(areaCrime.request.query),
   handle: (call) => {
     const { radiusMetres, from, to } = call.input.query;
-    return askLocation(call, locationIntelligence.CountCrimes, { place: placeOf(call.input.query), radiusMetres, from, to }, 'crime count');
+    return askOwner(
+      call,
+      'location',
+      locationIntelligence.CountCrimes,
+      { place: placeOf(call.input.query), radiusMetres, from, to },
+      'crime count',
+    );
   },
 });

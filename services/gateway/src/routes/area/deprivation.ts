@@ -1,9 +1,9 @@
 import { areaDeprivation, locationIntelligence } from '@pds/contracts';
 import { handlerOf } from '../../operations/handler';
-import { locationWork } from './ask-location';
+import { ownerWork } from '../ask-owner';
 
 /** `area_deprivation`: looked up by the location service; charged only when answered. */
 export const areaDeprivationHandler = handlerOf(areaDeprivation, {
   work: async (call) =>
-    locationWork(locationIntelligence.DescribeDeprivation, { postcode: call.input.query.postcode }, 'deprivation lookup'),
+    ownerWork('location', locationIntelligence.DescribeDeprivation, { postcode: call.input.query.postcode }, 'deprivation lookup'),
 });

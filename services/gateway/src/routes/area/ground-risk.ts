@@ -1,6 +1,6 @@
 import { locationIntelligence, propertyGroundRisk } from '@pds/contracts';
 import { handlerOf } from '../../operations/handler';
-import { askLocation } from './ask-location';
+import { askOwner } from '../ask-owner';
 import { placeOf, readPlaceQuery } from './place-query';
 
 /**
@@ -10,8 +10,9 @@ import { placeOf, readPlaceQuery } from './place-query';
 export const groundRiskHandler = handlerOf(propertyGroundRisk, {
   read: readPlaceQuery<typeof propertyGroundRisk>(propertyGroundRisk.request.query),
   handle: (call) =>
-    askLocation(
+    askOwner(
       call,
+      'location',
       locationIntelligence.ScreenGroundRisk,
       { place: placeOf(call.input.query), radiusMetres: call.input.query.radiusMetres },
       'ground-risk screen',

@@ -1,6 +1,6 @@
 import { areaSchools, locationIntelligence } from '@pds/contracts';
 import { handlerOf } from '../../operations/handler';
-import { locationWork } from './ask-location';
+import { ownerWork } from '../ask-owner';
 import { placeOf, readPlaceQuery } from './place-query';
 
 /** `area_schools`: found by the location service, which owns the GIAS datasets; charged only when answered. */
@@ -9,6 +9,6 @@ export const areaSchoolsHandler = handlerOf(areaSchools, {
   work: async (call) => {
     const { radiusMetres, phase, includeClosed, limit } = call.input.query;
     const command = { place: placeOf(call.input.query), radiusMetres, phases: phase ?? null, includeClosed, limit };
-    return locationWork(locationIntelligence.FindSchools, command, 'schools search');
+    return ownerWork('location', locationIntelligence.FindSchools, command, 'schools search');
   },
 });

@@ -2,7 +2,7 @@ import { areaStatistics, locationIntelligence, isOutsideEnglandAndWales } from '
 import { readInput } from '../../operations/read-input';
 import { handlerOf } from '../../operations/handler';
 
-import { locationWork } from './ask-location';
+import { ownerWork } from '../ask-owner';
 
 /**
  * `area_statistics`: answered by the location service; charged only when answered. A postcode in an area wholly in
@@ -23,5 +23,5 @@ export const areaStatisticsHandler = handlerOf(areaStatistics, {
     };
   },
   work: async (call) =>
-    locationWork(locationIntelligence.DescribeAreaStatistics, { postcode: call.input.query.postcode }, 'area statistics'),
+    ownerWork('location', locationIntelligence.DescribeAreaStatistics, { postcode: call.input.query.postcode }, 'area statistics'),
 });

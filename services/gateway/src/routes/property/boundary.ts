@@ -1,6 +1,6 @@
 import { locationIntelligence, propertyBoundary, propertyRefOf } from '@pds/contracts';
 import { handlerOf } from '../../operations/handler';
-import { askLocation } from '../area/ask-location';
+import { askOwner } from '../ask-owner';
 
 /** `property_boundary`: answered by the location service; 35 credits, captured only for a boundary answered. */
 export const propertyBoundaryHandler = handlerOf(propertyBoundary, {
@@ -9,6 +9,6 @@ export const propertyBoundaryHandler = handlerOf(propertyBoundary, {
     if ('invalid' in ref)
       return { ok: false, code: 'INVALID_PARAMETERS', message: `Name the property: ${ref.invalid}. Nothing was charged.` };
     const { titleNumber } = call.input.query;
-    return askLocation(call, locationIntelligence.DescribeBoundary, { property: ref, titleNumber }, 'boundary lookup');
+    return askOwner(call, 'location', locationIntelligence.DescribeBoundary, { property: ref, titleNumber }, 'boundary lookup');
   },
 });

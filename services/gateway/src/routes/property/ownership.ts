@@ -1,6 +1,6 @@
 import { locationIntelligence, propertyOwnership } from '@pds/contracts';
 import { handlerOf } from '../../operations/handler';
-import { askLocation } from '../area/ask-location';
+import { askOwner } from '../ask-owner';
 
 /** `property_ownership`: by title number or postcode (exactly one), from the location service; 1 credit per lookup. */
 export const ownershipHandler = handlerOf(propertyOwnership, {
@@ -14,6 +14,6 @@ export const ownershipHandler = handlerOf(propertyOwnership, {
         details: titleNumber === undefined ? 'titleNumber, postcode: one is required' : 'titleNumber, postcode: give one, not both',
       } as const);
     const asked = titleNumber !== undefined ? { titleNumber } : { postcode: postcode as string };
-    return askLocation(call, locationIntelligence.FindCompanyOwners, asked, 'ownership lookup');
+    return askOwner(call, 'location', locationIntelligence.FindCompanyOwners, asked, 'ownership lookup');
   },
 });

@@ -1,11 +1,11 @@
-import { defaultComparableMonths, locationIntelligence, propertySoldComparables } from '@pds/contracts';
-import { locationWork } from '../area/ask-location';
+import { analysis, defaultComparableMonths, propertySoldComparables } from '@pds/contracts';
 import { handlerOf } from '../../operations/handler';
+import { ownerWork } from '../ask-owner';
 
-/** `property_sold_comparables`: the postcode's sales, found by the location service; 1 credit, also for none. */
+/** `property_sold_comparables`: the postcode's sales, found by the analysis service; 1 credit, also for none. */
 export const soldComparablesHandler = handlerOf(propertySoldComparables, {
   work: async (call) => {
     const { postcode, months = defaultComparableMonths } = call.input.query;
-    return locationWork(locationIntelligence.FindSoldComparables, { postcode, months }, 'list of sales');
+    return ownerWork('analysis', analysis.FindSoldComparables, { postcode, months }, 'list of sales');
   },
 });

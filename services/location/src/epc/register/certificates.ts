@@ -1,5 +1,4 @@
-import { expiryOf, normalisePostcode, type EnergyCertificate, type epcRegisterApi } from '@pds/contracts';
-import { estimatedBedrooms } from '../bedrooms';
+import { estimatedBedrooms, expiryOf, normalisePostcode, type EnergyCertificate, type epcRegisterApi } from '@pds/contracts';
 import { builtForms, constructionAgeBandOf, propertyTypes, rdsapFuels, sapFuels, tenures, transactionTypes } from './codes';
 
 // The live register's answers as certificates: a search row gives the address, UPRN, number, current band and date;

@@ -167,12 +167,12 @@ export const addressMatches = (asked: AddressParts, certificate: AddressParts): 
 };
 
 /** Certificates of one postcode, by the parts compared. */
-export interface Candidate {
+export interface AddressCandidate {
   uprn: string | null;
   parts: AddressParts;
 }
 
-export type PropertyMatch<C extends Candidate> =
+export type PropertyMatch<C extends AddressCandidate> =
   { kind: 'none' } | { kind: 'one'; certificates: C[] } | { kind: 'several'; properties: Array<{ uprn: string; certificates: C[] }> };
 
 /**
@@ -180,7 +180,7 @@ export type PropertyMatch<C extends Candidate> =
  * carrying the same UPRN as one of them (an older certificate may spell the address otherwise). Matches carrying
  * different UPRNs are different properties.
  */
-export const propertyByAddress = <C extends Candidate>(asked: AddressParts, candidates: readonly C[]): PropertyMatch<C> => {
+export const propertyByAddress = <C extends AddressCandidate>(asked: AddressParts, candidates: readonly C[]): PropertyMatch<C> => {
   const matched = candidates.filter((c) => addressMatches(asked, c.parts));
   if (matched.length === 0) return { kind: 'none' };
   const uprns = [...new Set(matched.flatMap((c) => (c.uprn === null ? [] : [c.uprn])))];
@@ -198,7 +198,7 @@ export const propertyByAddress = <C extends Candidate>(asked: AddressParts, cand
  * The certificates of the property a UPRN names: those carrying it, and those of the same postcodes carrying no UPRN
  * whose address matches one of theirs.
  */
-export const propertyByUprn = <C extends Candidate>(uprn: string, candidates: readonly C[]): C[] => {
+export const propertyByUprn = <C extends AddressCandidate>(uprn: string, candidates: readonly C[]): C[] => {
   const carrying = candidates.filter((c) => c.uprn === uprn);
   return candidates.filter((c) => c.uprn === uprn || (c.uprn === null && carrying.some((k) => addressMatches(c.parts, k.parts))));
 };

@@ -1,27 +1,16 @@
-import { squareFeetPerSquareMetre, type EnergyCertificate, type SoldComparablesResult } from '@pds/contracts';
-import { addressParts, propertyByAddress, type Candidate } from '../epc/address-match';
+import { readModels, squareFeetPerSquareMetre, type EnergyCertificate, type SoldComparablesResult } from '@pds/contracts';
+
+const { addressParts, propertyByAddress } = readModels;
+type SaleRow = readModels.SaleRow;
 
 // One registered sale as a comparable: Price Paid's codes mapped to the answer's words, and the home's energy
 // certificate (matched by address within the postcode) for its floor area, rating and bedrooms.
 
 export type Comparable = SoldComparablesResult['comparables'][number];
 
-/** A Price Paid record as the ppd_sales table holds it. */
-export interface SaleRow {
-  price: number;
-  transfer_date: string;
-  postcode: string;
-  property_type: string;
-  new_build: boolean;
-  duration: string;
-  paon: string | null;
-  saon: string | null;
-  street: string | null;
-  locality: string | null;
-  town: string | null;
-}
+export type { SaleRow };
 
-export interface CertificateCandidate extends Candidate {
+export interface CertificateCandidate extends readModels.AddressCandidate {
   certificate: EnergyCertificate;
 }
 

@@ -1,6 +1,7 @@
 import { expiryOf, type EnergyCertificate } from '@pds/contracts';
-import { addressParts } from '../epc/address-match';
-import { estimatedBedrooms } from '../epc/bedrooms';
+import { estimatedBedrooms, readModels } from '@pds/contracts';
+
+const { addressParts } = readModels;
 import { certificateForSale, comparableOf, matchCertificate, saleAddress, type CertificateCandidate, type SaleRow } from './comparable';
 
 // A sale as Price Paid records it, matched to the certificates of its postcode as assessors write addresses. The sales

@@ -1,16 +1,14 @@
-import { type locationIntelligence, type ReplyOf, readModels } from '@pds/contracts';
+import { type analysis, type ReplyOf, readModels } from '@pds/contracts';
 import type { HandlerResult } from '@pds/service-runtime';
 import { DateTime } from 'luxon';
 import type pg from 'pg';
-import { addressParts } from '../epc/address-match';
-import { bulkRowAddress, bulkRowsForPostcode, certificateOfBulkRow } from '../epc/bulk-certificates';
-import { comparableOf, matchCertificate, type CertificateCandidate, type SaleRow } from './comparable';
+import { comparableOf, matchCertificate, type CertificateCandidate } from './comparable';
 
 // A postcode's standard (category A) registered sales over a look-back ending today (the UK date), most recent first,
 // each with the certificate of the home sold from the imported EPC bulk download. Category B is left out: its prices
 // (repossessions, sales to companies, property type Other…) are not open-market prices of a home.
 
-type Result = HandlerResult<ReplyOf<typeof locationIntelligence.FindSoldComparables>>;
+type Result = HandlerResult<ReplyOf<typeof analysis.FindSoldComparables>>;
 
 export interface SoldComparablesDeps {
   db: pg.Pool;
@@ -30,23 +28,14 @@ export const findSoldComparables = async (
   if (!sources.some((s) => s.dataset === 'ppd'))
     return { ok: false, error: { code: 'SERVICE_UNAVAILABLE', message: 'No Price Paid Data is imported yet.' } };
   const to = today();
-  const sales = (
-    await db.query<SaleRow>(
-      `SELECT price, to_char(transfer_date, 'YYYY-MM-DD') AS transfer_date, postcode, property_type, new_build, duration, paon, saon,
-              street, locality, town
-         FROM ppd_sales
-        WHERE postcode = $1 AND category = 'A' AND transfer_date BETWEEN $2 AND $3
-        ORDER BY transfer_date DESC, transaction_id`,
-      [postcode, lookBackStart(to, months), to],
-    )
-  ).rows;
+  const sales = await readModels.saleQueries.inPostcode(db, postcode, lookBackStart(to, months), to);
   const candidates: CertificateCandidate[] =
     sales.length === 0
       ? []
-      : (await bulkRowsForPostcode(db, postcode)).map((row) => ({
+      : (await readModels.certificateQueries.forPostcode(db, postcode)).map((row) => ({
           uprn: row.uprn,
-          parts: addressParts(bulkRowAddress(row)),
-          certificate: certificateOfBulkRow(row),
+          parts: readModels.addressParts(readModels.bulkRowAddress(row)),
+          certificate: readModels.certificateOfBulkRow(row),
         }));
   const comparables = sales.map((sale) => comparableOf(sale, matchCertificate(sale, candidates)));
   return {

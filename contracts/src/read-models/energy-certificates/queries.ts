@@ -1,10 +1,11 @@
-import { expiryOf, type EnergyCertificate, type EnergyRating } from '@pds/contracts';
-import type pg from 'pg';
-import { estimatedBedrooms } from './bedrooms';
+import { estimatedBedrooms } from '../../epc/bedrooms';
+import { expiryOf, type EnergyCertificate, type EnergyRating } from '../../epc/certificate';
+import { defineQueries } from '../read-model';
+import { energyCertificates } from './contract';
 
-// The imported bulk certificates (the `epc_domestic_certificates` view of the serving version), read for one UPRN or
-// one postcode. A certificate published twice (in two releases' files loaded together, say) is read once: its row
-// lodged last.
+// The location service's published reads of the imported bulk certificates (the `epc_domestic_certificates` view of the
+// serving version), for one UPRN, one postcode or a district's postcodes. A certificate published twice (in two
+// releases' files loaded together, say) is read once: its row lodged last.
 
 /** A postcode's certificates are few (a block of flats over fifteen years: hundreds); more than this is not a postcode. */
 const maxCandidates = 5_000;
@@ -42,25 +43,55 @@ const selected = `
          number_habitable_rooms, to_char(lodgement_date, 'YYYY-MM-DD') AS lodgement_date,
          to_char(inspection_date, 'YYYY-MM-DD') AS inspection_date, property_type, built_form, construction_age_band,
          main_fuel, mainheat_description, transaction_type, tenure
-    FROM epc_domestic_certificates`;
+    FROM ${energyCertificates.relation}`;
 const newestFirst = 'ORDER BY certificate_number, lodgement_date DESC, lodgement_datetime DESC NULLS LAST';
 
-/** The certificates carrying a UPRN, and those of the same postcodes carrying none (which may be the same property). */
-export const bulkRowsForUprn = async (db: pg.Pool, uprn: string): Promise<BulkRow[]> =>
-  (
-    await db.query<BulkRow>(
-      `${selected}
-        WHERE postcode IN (SELECT postcode FROM epc_domestic_certificates WHERE uprn = $1) AND (uprn = $1 OR uprn IS NULL)
-        ${newestFirst} LIMIT ${maxCandidates}`,
-      [uprn],
-    )
-  ).rows;
+export const certificateQueries = defineQueries([energyCertificates], {
+  /** The certificates carrying a UPRN, and those of the same postcodes carrying none (which may be the same property). */
+  forUprn: async (db, uprn: string): Promise<BulkRow[]> =>
+    (
+      await db.query<BulkRow>(
+        `${selected}
+          WHERE postcode IN (SELECT postcode FROM ${energyCertificates.relation} WHERE uprn = $1) AND (uprn = $1 OR uprn IS NULL)
+          ${newestFirst} LIMIT ${maxCandidates}`,
+        [uprn],
+      )
+    ).rows,
 
-export const bulkRowsForPostcode = async (db: pg.Pool, postcode: string): Promise<BulkRow[]> =>
-  (await db.query<BulkRow>(`${selected} WHERE postcode = $1 ${newestFirst} LIMIT ${maxCandidates}`, [postcode])).rows;
+  /** A postcode's certificates. */
+  forPostcode: async (db, postcode: string): Promise<BulkRow[]> =>
+    (await db.query<BulkRow>(`${selected} WHERE postcode = $1 ${newestFirst} LIMIT ${maxCandidates}`, [postcode])).rows,
+
+  /** The certificates of several postcodes (a district's, for a valuation), without the detail an answer shows. */
+  forPostcodes: async (db, postcodes: readonly string[]): Promise<DistrictCertificateRow[]> =>
+    (
+      await db.query<DistrictCertificateRow>(
+        `SELECT DISTINCT ON (certificate_number) certificate_number, uprn, address1, address2, address3, address, postcode,
+                total_floor_area, to_char(lodgement_date, 'YYYY-MM-DD') AS lodgement_date, property_type, built_form
+           FROM ${energyCertificates.relation} WHERE postcode = ANY($1)
+          ORDER BY certificate_number, lodgement_date DESC`,
+        [postcodes],
+      )
+    ).rows,
+});
+
+export type DistrictCertificateRow = Pick<
+  BulkRow,
+  | 'certificate_number'
+  | 'uprn'
+  | 'address1'
+  | 'address2'
+  | 'address3'
+  | 'address'
+  | 'postcode'
+  | 'total_floor_area'
+  | 'lodgement_date'
+  | 'property_type'
+  | 'built_form'
+>;
 
 /** The address as lines (ADDRESS1, 2, 3) when the row has them, for matching; else the one-line address. */
-export const bulkRowAddress = (row: BulkRow): string =>
+export const bulkRowAddress = (row: Pick<BulkRow, 'address1' | 'address2' | 'address3' | 'address'>): string =>
   [row.address1, row.address2, row.address3].filter((l) => l !== null).join(', ') || row.address;
 
 const rating = (text: string | null) => (text !== null && /^[A-G]$/.test(text) ? (text as EnergyRating) : null);

@@ -1,12 +1,11 @@
-import { type locationIntelligence, type ReplyOf, type ValuationResult, readModels } from '@pds/contracts';
+import { readModels, type analysis, type ReplyOf, type ValuationResult } from '@pds/contracts';
 import type { HandlerResult } from '@pds/service-runtime';
 import type pg from 'pg';
-import { addressMatches, addressParts, propertyByAddress } from '../epc/address-match';
 import { lookBackStart } from '../comparables/find-sold-comparables';
-import { lookUpPostcode } from '../places/resolve-place';
 import { certificateForDate, hpiIndexFor, indexFor, typeOfCertificate, type HpiMonth } from './evidence';
 import type { DistrictCache, Home } from './district-sales';
 import { valueWithModel, type PropertyTypeCode, type Sale } from './model';
+import { withAdjustments } from './adjustments';
 
 // A property's automated valuation on a date (today, or `asOf` in the past): the home found among the district's
 // registered sales and energy certificates by its address within the postcode, then valued by the model (model.ts) from
@@ -14,7 +13,9 @@ import { valueWithModel, type PropertyTypeCode, type Sale } from './model';
 // and certificates lodged before it. Price Paid gives the date of transfer, not of registration: a sale counts as known
 // from its transfer date.
 
-type Result = HandlerResult<ReplyOf<typeof locationIntelligence.ValueProperty>>;
+type Result = HandlerResult<ReplyOf<typeof analysis.ValueProperty>>;
+
+const { addressMatches, addressParts, propertyByAddress } = readModels;
 
 export interface ValuationDeps {
   db: pg.Pool;
@@ -28,6 +29,9 @@ export interface ValuationAsked {
   address: string;
   months: number;
   asOf?: string | undefined;
+  /** An extension (m²) and a renovation uplift (%) the estimate is adjusted by; 0 for none. */
+  extensionArea: number;
+  renovationUplift: number;
 }
 
 const refused = (code: string, message: string): Result => ({ ok: false, error: { code, message } });
@@ -134,7 +138,9 @@ export const valueProperty = async ({ db, districts, today }: ValuationDeps, ask
   };
   const used = (dataset: string) =>
     dataset === 'ppd' || (dataset === 'uk-hpi' ? hpi !== null : ownCertificates.length > 0 || floorArea !== null);
-  return { ok: true, data: { data, sources: sources.filter((s) => used(s.dataset)) } };
+  const adjusted = withAdjustments(data, asked);
+  if (!adjusted.ok) return { ok: false, error: adjusted.error };
+  return { ok: true, data: { data: adjusted.valuation, sources: sources.filter((s) => used(s.dataset)) } };
 };
 
 const typeNames: Record<PropertyTypeCode, ValuationResult['property']['propertyType']> = {
@@ -144,21 +150,14 @@ const typeNames: Record<PropertyTypeCode, ValuationResult['property']['propertyT
   F: 'flat',
 };
 
-const hpiColumns: Record<PropertyTypeCode, string> = {
-  D: 'detached_index',
-  S: 'semi_detached_index',
-  T: 'terraced_index',
-  F: 'flat_index',
-};
+/** The UK HPI's series of each kind of home. */
+const hpiKinds = { D: 'detached', S: 'semi-detached', T: 'terraced', F: 'flat' } as const;
 
 /** The UK HPI of the postcode's local authority for the home's kind, when it holds every month needed (else null). */
 const hpiOf = async (db: pg.Pool, postcode: string, type: PropertyTypeCode, earliest: string, asOf: string) => {
-  const area = (await lookUpPostcode(db, postcode))?.areas.localAuthorityCode;
+  const area = (await readModels.placeQueries.lookUpPostcode(db, postcode))?.areas.localAuthorityCode;
   if (!area) return null;
-  const { rows } = await db.query<HpiMonth>(
-    `SELECT month, coalesce(${hpiColumns[type]}, hpi_index) AS index FROM uk_hpi_months WHERE area_code = $1 ORDER BY month`,
-    [area],
-  );
-  const index = hpiIndexFor(rows, earliest, asOf);
+  const rows = await readModels.hpiQueries.indexOf(db, area, hpiKinds[type]);
+  const index = hpiIndexFor(rows as HpiMonth[], earliest, asOf);
   return index ? { ...index, area } : null;
 };

@@ -1,6 +1,5 @@
 import type { CommandSpec, z } from '@pds/contracts';
-import type { Call, CommandWork } from '../operations/handler';
-import { ask } from '../operations/command-work';
+import type { CommandWork } from '../operations/handler';
 
 // A calculation by the analysis service: its reply is the answer's `data`. Nothing is charged for a refusal (the
 // pipeline charges only an answer). An answer that is not a result (a figure that does not fit its schema) is the
@@ -19,12 +18,3 @@ export const analysisWork = <S extends CommandSpec<string, z.ZodTypeAny, z.ZodTy
   refused: () => failed,
   late: { ok: false, code: 'UPSTREAM_TIMEOUT', message: 'The calculation was not answered in time; nothing was charged. Retry shortly.' },
 });
-
-export const askAnalysis = async <S extends CommandSpec<string, z.ZodTypeAny, z.ZodTypeAny>>(
-  call: Pick<Call<never>, 'ctx' | 'deps'>,
-  command: S,
-  data: z.input<S['data']>,
-) => {
-  const answer = await ask(call, analysisWork(command, data));
-  return answer.ok ? ({ ok: true, data: answer.data as z.output<S['reply']> } as const) : answer;
-};

@@ -1,7 +1,10 @@
+import { readModels } from '@pds/contracts';
 import type pg from 'pg';
-import { addressParts, propertyByAddress, type AddressParts } from '../epc/address-match';
-import { bulkRowAddress, type BulkRow } from '../epc/bulk-certificates';
-import { saleAddress, saleAddressLines, type SaleRow } from '../comparables/comparable';
+import { saleAddress, saleAddressLines } from '../comparables/comparable';
+
+const { addressParts, propertyByAddress, bulkRowAddress, certificateQueries, saleQueries } = readModels;
+type AddressParts = readModels.AddressParts;
+type BulkRow = readModels.DistrictCertificateRow;
 import { quarterOf, type RepeatSale } from './repeat-sales-index';
 
 // Everything a valuation in a postcode district reads, loaded once per district and per serving version of the two
@@ -36,10 +39,6 @@ export interface DistrictSales {
   certificatesByPostcode: Map<string, Array<Certificate & { parts: AddressParts; uprn: string | null }>>;
 }
 
-interface Row extends SaleRow {
-  transaction_id: string;
-}
-
 const minPairMonths = 6;
 /** A pair whose price moved more than this a year (ln) is a rebuild, a conversion or an error, not the market. */
 const maxAnnualLogChange = 0.4;
@@ -53,16 +52,7 @@ const certificateOf = (row: BulkRow): Certificate => ({
 });
 
 export const loadDistrictSales = async (db: pg.Pool, district: string): Promise<DistrictSales> => {
-  const rows = (
-    await db.query<Row>(
-      `SELECT transaction_id, price, to_char(transfer_date, 'YYYY-MM-DD') AS transfer_date, postcode, property_type, new_build,
-              duration, paon, saon, street, locality, town
-         FROM ppd_sales
-        WHERE split_part(postcode, ' ', 1) = $1 AND category = 'A'
-        ORDER BY transfer_date, transaction_id`,
-      [district],
-    )
-  ).rows;
+  const rows = await saleQueries.inDistrict(db, district);
   const homes = new Map<string, Home>();
   for (const row of rows) {
     const key = [row.postcode, row.saon ?? '', row.paon ?? '', row.street ?? ''].join('|');
@@ -87,15 +77,7 @@ export const loadDistrictSales = async (db: pg.Pool, district: string): Promise<
     });
   }
   const postcodes = [...new Set([...homes.values()].map((h) => h.postcode))];
-  const certificateRows = (
-    await db.query<BulkRow>(
-      `SELECT DISTINCT ON (certificate_number) certificate_number, uprn, address1, address2, address3, address, postcode,
-              total_floor_area, to_char(lodgement_date, 'YYYY-MM-DD') AS lodgement_date, property_type, built_form
-         FROM epc_domestic_certificates WHERE postcode = ANY($1)
-        ORDER BY certificate_number, lodgement_date DESC`,
-      [postcodes],
-    )
-  ).rows;
+  const certificateRows = await certificateQueries.forPostcodes(db, postcodes);
   const certificatesByPostcode = new Map<string, Array<Certificate & { parts: AddressParts; uprn: string | null }>>();
   for (const row of certificateRows) {
     const list = certificatesByPostcode.get(row.postcode) ?? [];
@@ -131,11 +113,8 @@ export class DistrictCache {
   constructor(private readonly max = 64) {}
 
   async get(db: pg.Pool, district: string): Promise<DistrictSales> {
-    const { rows } = await db.query<{ versions: string }>(
-      `SELECT string_agg(dataset || ':' || version, ',' ORDER BY dataset) AS versions
-         FROM dataset_versions_serving WHERE dataset IN ('ppd', 'epc-domestic')`,
-    );
-    const key = `${district}@${rows[0]?.versions ?? ''}`;
+    const serving = await readModels.datasetQueries.servingVersions(db, ['ppd', 'epc-domestic']);
+    const key = `${district}@${serving.map((v) => `${v.dataset}:${v.version}`).join(',')}`;
     let entry = this.entries.get(key);
     if (!entry) {
       entry = loadDistrictSales(db, district);
