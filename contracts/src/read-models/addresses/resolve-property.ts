@@ -1,14 +1,14 @@
-import { addressWords } from '../../rest/address-text';
 import type { Candidate } from '../../rest/errors';
 import type { PropertyRef } from '../../rest/property';
 import type { Queryable } from '../read-model';
+import { addressParts, propertyByAddress, type AddressParts } from './address-match';
 import { addresses } from './contract';
 
-// A property named by a caller, found in the address dataset (the `addresses` read model). By UPRN it is that row. By
-// address it is matched within its postcode, forgivingly (word order, case, punctuation, Rd/Road, `2 a` = `2A`) but
-// never loosely on numbers: every number of the premises (the house number, a numbered building name) must be given,
-// and so must the flat's own words (its number or name; "Flat" itself may be left out). An address that names a
-// building but not which of its flats is a partial match: taken when the building has one, ambiguous otherwise.
+// The one property resolver: a property named by a caller, found in the address dataset (the `addresses` read model).
+// By UPRN it is that row. By address it is matched within its postcode by the one matching rule (address-match.ts):
+// forgivingly on words (order, case, punctuation, Rd/Road, `2 a` = `2A`, the town added) but never loosely on numbers
+// or on the flat. An address that names a building but not which of its flats is a partial match: the dataset lists
+// every address of a postcode, so it is taken when the building has one flat, and is ambiguous otherwise.
 
 export interface FoundProperty {
   uprn: string;
@@ -24,10 +24,16 @@ export interface FoundProperty {
   northings: number;
 }
 
+/**
+ * What the address dataset says of a property: found (with its address as the matching rule reads it, for finding the
+ * property among other records), several (a caller must choose), none, or `unlisted`: the dataset holds no address in
+ * the postcode at all, so it can say nothing either way (another dataset may still hold the property).
+ */
 export type Resolution =
-  | { kind: 'found'; property: FoundProperty; matchType: 'uprn' | 'exact' | 'partial' }
+  | { kind: 'found'; property: FoundProperty; parts: AddressParts; matchType: 'uprn' | 'exact' | 'partial' }
   | { kind: 'ambiguous'; candidates: Candidate[] }
-  | { kind: 'none' };
+  | { kind: 'none' }
+  | { kind: 'unlisted' };
 
 export type AddressRow = {
   uprn: string;
@@ -46,10 +52,11 @@ export type AddressRow = {
   sub_building: string | null;
   building_name: string | null;
   building_number: string | null;
+  organisation: string | null;
 };
 
 export const addressColumns = `uprn::text AS uprn, line1, line2, line3, town, postcode, single_line, country, class, latitude, longitude,
-  x_coordinate, y_coordinate, sub_building, building_name, building_number`;
+  x_coordinate, y_coordinate, sub_building, building_name, building_number, organisation`;
 
 export const propertyOf = (r: AddressRow): FoundProperty => ({
   uprn: r.uprn,
@@ -71,38 +78,44 @@ export const candidateOf = (r: Pick<AddressRow, 'uprn' | 'single_line' | 'postco
   postcode: r.postcode,
 });
 
-/** Words that say what kind of unit a flat is, not which one. */
-const unitKinds = new Set(['flat', 'unit', 'maisonette', 'studio', 'room', 'suite']);
+/** A sub-building as the matching rule reads a flat: `Flat 1` as it is, `1` or `A` as `Flat 1`, `Flat A`. */
+const asFlat = (sub: string) => (/^(flat|apartment|apt|unit|maisonette|studio)\b|\bfloor\b/i.test(sub) ? sub : `Flat ${sub}`);
 
-/** How an address row matches the words given: fully, naming the building but not the flat, or not at all. */
-export const matchOf = (
-  given: ReadonlySet<string>,
-  r: Pick<AddressRow, 'single_line' | 'sub_building' | 'building_name' | 'building_number'>,
-) => {
-  const held = new Set(addressWords(r.single_line));
-  if (![...given].every((w) => held.has(w))) return 'none';
-  const premisesNumbers = addressWords(`${r.building_number ?? ''} ${r.building_name ?? ''}`).filter((w) => /\d/.test(w));
-  if (!premisesNumbers.every((w) => given.has(w))) return 'none';
-  const unit = addressWords(r.sub_building ?? '').filter((w) => !unitKinds.has(w));
-  return unit.every((w) => given.has(w)) ? 'full' : 'partial';
+/**
+ * A row's address as the matching rule reads it: its lines as the address is written (the flat and the building's
+ * name, the number and street, the localities), without the organisation a caller need not give; the sub-building
+ * read as the flat it is, however AddressBase writes it.
+ */
+export const rowParts = (r: Pick<AddressRow, 'line1' | 'line2' | 'line3' | 'sub_building' | 'organisation'>): AddressParts => {
+  const lines = [r.line1, r.line2, r.line3].filter((l): l is string => l !== null && l.trim() !== '');
+  const segments = (r.organisation?.trim() ? lines.slice(1) : lines).join(', ').split(', ');
+  const sub = r.sub_building?.trim().toUpperCase();
+  const flatAt = sub ? segments.findIndex((s) => s.toUpperCase() === sub) : -1;
+  if (flatAt >= 0) segments[flatAt] = asFlat(segments[flatAt]!);
+  return addressParts(segments.join(', '));
+};
+
+/** Resolves an address among the address dataset's rows of its postcode (every address of it). */
+export const resolveAmongRows = (rows: readonly AddressRow[], address: string): Resolution => {
+  if (rows.length === 0) return { kind: 'unlisted' };
+  // Flat 2 before Flat 10: candidates in the order a person reads them.
+  const sorted = [...rows].sort((a, b) => a.single_line.localeCompare(b.single_line, 'en', { numeric: true }));
+  const records = sorted.map((row) => ({ uprn: row.uprn, parts: rowParts(row), row }));
+  const match = propertyByAddress(addressParts(address), records, { complete: true });
+  if (match.kind === 'several') return { kind: 'ambiguous', candidates: match.properties.map((p) => candidateOf(p.certificates[0]!.row)) };
+  if (match.kind === 'none') return { kind: 'none' };
+  const [record] = match.certificates;
+  return { kind: 'found', property: propertyOf(record!.row), parts: record!.parts, matchType: match.matchType };
 };
 
 export const resolveProperty = async (db: Queryable, ref: PropertyRef): Promise<Resolution> => {
   if ('uprn' in ref) {
     const { rows } = await db.query<AddressRow>(`SELECT ${addressColumns} FROM ${addresses.relation} WHERE uprn = $1`, [ref.uprn]);
-    return rows[0] ? { kind: 'found', property: propertyOf(rows[0]), matchType: 'uprn' } : { kind: 'none' };
+    const [row] = rows;
+    return row ? { kind: 'found', property: propertyOf(row), parts: rowParts(row), matchType: 'uprn' } : { kind: 'none' };
   }
-  const given = new Set(addressWords(ref.address));
   const found = await db.query<AddressRow>(`SELECT ${addressColumns} FROM ${addresses.relation} WHERE postcode = $1`, [ref.postcode]);
-  // Flat 2 before Flat 10: candidates in the order a person reads them.
-  const rows = found.rows.sort((a, b) => a.single_line.localeCompare(b.single_line, 'en', { numeric: true }));
-  const full = rows.filter((r) => matchOf(given, r) === 'full');
-  const partial = rows.filter((r) => matchOf(given, r) === 'partial');
-  if (full.length === 1) return { kind: 'found', property: propertyOf(full[0]!), matchType: 'exact' };
-  if (full.length > 1) return { kind: 'ambiguous', candidates: full.map(candidateOf) };
-  if (partial.length === 1) return { kind: 'found', property: propertyOf(partial[0]!), matchType: 'partial' };
-  if (partial.length > 1) return { kind: 'ambiguous', candidates: partial.map(candidateOf) };
-  return { kind: 'none' };
+  return resolveAmongRows(found.rows, ref.address);
 };
 
 /**

@@ -7,8 +7,9 @@ import type { DistrictCache, Home } from './district-sales';
 import { valueWithModel, type PropertyTypeCode, type Sale } from './model';
 import { withAdjustments } from './adjustments';
 
-// A property's automated valuation on a date (today, or `asOf` in the past): the home found among the district's
-// registered sales and energy certificates by its address within the postcode, then valued by the model (model.ts) from
+// A property's automated valuation on a date (today, or `asOf` in the past): the home resolved as every property lookup
+// resolves it, then found among the district's registered sales and energy certificates by its address within the
+// postcode, then valued by the model (model.ts) from
 // its own last sale and the comparables, every figure from sales whose date of transfer is before the valuation date
 // and certificates lodged before it. Price Paid gives the date of transfer, not of registration: a sale counts as known
 // from its transfer date.
@@ -56,7 +57,9 @@ export const valueProperty = async ({ db, districts, today }: ValuationDeps, ask
   if (asOf > now) return refused('INVALID_AS_OF', `asOf ${asOf} is after today (${now}): a valuation is made on a past date or today.`);
   const { postcode } = asked;
   const district = await districts.get(db, postcode.split(' ')[0] as string);
-  const wanted = addressParts(asked.address);
+  // The home as the one resolver finds it in the address dataset (its address as the dataset writes it), else as asked.
+  const resolved = await readModels.addressQueries.resolve(db, { address: asked.address, postcode });
+  const wanted = resolved.kind === 'found' ? resolved.parts : addressParts(asked.address);
 
   const homes = district.homes.filter((h) => h.postcode === postcode && addressMatches(wanted, h.parts));
   const ownSales = homes

@@ -12,6 +12,7 @@ import { RegisterFailure } from './register/responses';
 const { addressParts, propertyByAddress, propertyByUprn, bulkRowAddress, certificateOfBulkRow, certificateQueries } = readModels;
 type Candidate = readModels.AddressCandidate;
 type PropertyMatch<C extends Candidate> = readModels.PropertyMatch<C>;
+type Resolution = readModels.Resolution;
 
 type Reply = epc.FoundCertificates;
 type Result = HandlerResult<Reply>;
@@ -39,16 +40,20 @@ const newestFirst = (a: EnergyCertificate, b: EnergyCertificate) =>
 
 const ambiguous = (
   where: string,
-  properties: Array<{ uprn: string; certificates: Array<{ address: string; certificate: { postcode: string } }> }>,
+  properties: Array<{ uprn: string | null; certificates: Array<{ address: string; certificate: { postcode: string } }> }>,
 ): Refusal => ({
   kind: 'refused',
   code: 'EPC_ADDRESS_AMBIGUOUS',
   message: `${properties.length} properties of ${where} match: ${properties
-    .map((p) => `${p.certificates[0]?.address ?? '?'} (UPRN ${p.uprn})`)
+    .map((p) => `${p.certificates[0]?.address ?? '?'} (${p.uprn ? `UPRN ${p.uprn}` : 'no UPRN'})`)
     .join('; ')}`,
   candidates: properties.map((p) => {
     const [first] = p.certificates;
-    return { uprn: p.uprn, address: first?.address ?? '?', ...(first ? { postcode: first.certificate.postcode } : {}) };
+    return {
+      ...(p.uprn ? { uprn: p.uprn } : {}),
+      address: first?.address ?? '?',
+      ...(first ? { postcode: first.certificate.postcode } : {}),
+    };
   }),
 });
 
@@ -63,17 +68,50 @@ const found = <C extends Candidate & { certificate: EnergyCertificate; address: 
   return { kind: 'found', matchedBy, certificates: match.certificates.map((c) => c.certificate) };
 };
 
-/** The property a UPRN or an address names among candidates. */
-const match = <C extends Candidate>(property: epc.PropertyRef, candidates: readonly C[]): PropertyMatch<C> => {
-  if (!('uprn' in property)) return propertyByAddress(addressParts(property.address), candidates);
-  const certificates = propertyByUprn(property.uprn, candidates);
-  return certificates.length === 0 ? { kind: 'none' } : { kind: 'one', certificates };
+/** The certificates of a UPRN among candidates. */
+const byUprn = <C extends Candidate>(uprn: string, candidates: readonly C[]): PropertyMatch<C> => {
+  const certificates = propertyByUprn(uprn, candidates);
+  return certificates.length === 0 ? { kind: 'none' } : { kind: 'one', certificates, matchType: 'exact' };
 };
+
+/**
+ * The property a UPRN or an address names among candidates. An address is first resolved by the one resolver in the
+ * address dataset, as every property lookup resolves it: found there, the property's certificates are those of its
+ * UPRN, else those matching its address as the dataset writes it; the dataset holding nothing of it (or not the
+ * postcode at all), the certificates are matched to the address given, by the same rule.
+ */
+const match = <C extends Candidate>(property: epc.PropertyRef, candidates: readonly C[], resolved: Resolution | null): PropertyMatch<C> => {
+  if ('uprn' in property) return byUprn(property.uprn, candidates);
+  if (resolved?.kind === 'found') {
+    const own = byUprn(resolved.property.uprn, candidates);
+    if (own.kind === 'one') return own;
+    const written = propertyByAddress(resolved.parts, candidates);
+    if (written.kind !== 'none') return written;
+  }
+  return propertyByAddress(addressParts(property.address), candidates);
+};
+
+/** The address dataset's answer for an address (a UPRN is its own answer). */
+const resolvedOf = (db: pg.Pool, property: epc.PropertyRef) =>
+  'uprn' in property ? Promise.resolve(null) : readModels.addressQueries.resolve(db, property);
+
+/** Several addresses of the dataset match the address given: the caller must say which, as for every property lookup. */
+const ambiguousInDataset = (property: epc.PropertyRef, resolved: Resolution | null): Refusal | undefined =>
+  resolved?.kind !== 'ambiguous'
+    ? undefined
+    : {
+        kind: 'refused',
+        code: 'EPC_ADDRESS_AMBIGUOUS',
+        message: `${resolved.candidates.length} properties of ${where(property)} match: ${resolved.candidates
+          .map((c) => `${c.address ?? '?'} (UPRN ${c.uprn ?? '?'})`)
+          .join('; ')}`,
+        candidates: resolved.candidates,
+      };
 
 const matchedBy = (property: epc.PropertyRef) => ('uprn' in property ? 'uprn' : 'address');
 const where = (property: epc.PropertyRef) => ('uprn' in property ? `UPRN ${property.uprn}` : property.postcode);
 
-const fromBulk = async (db: pg.Pool, property: epc.PropertyRef): Promise<Found> => {
+const fromBulk = async (db: pg.Pool, property: epc.PropertyRef, resolved: Resolution | null): Promise<Found> => {
   const rows =
     'uprn' in property ? await certificateQueries.forUprn(db, property.uprn) : await certificateQueries.forPostcode(db, property.postcode);
   const candidates = rows.map((row) => ({
@@ -82,10 +120,15 @@ const fromBulk = async (db: pg.Pool, property: epc.PropertyRef): Promise<Found> 
     uprn: row.uprn,
     parts: addressParts(bulkRowAddress(row)),
   }));
-  return found(match(property, candidates), matchedBy(property), where(property));
+  return found(match(property, candidates, resolved), matchedBy(property), where(property));
 };
 
-const fromRegister = async (deps: FindCertificatesDeps, register: EpcRegisterClient, property: epc.PropertyRef): Promise<Found> => {
+const fromRegister = async (
+  deps: FindCertificatesDeps,
+  register: EpcRegisterClient,
+  property: epc.PropertyRef,
+  resolved: Resolution | null,
+): Promise<Found> => {
   // Real time, as the client's timeouts are (business time may be moved by an operator or a test).
   const deadlineMs = Date.now() + deps.liveBudgetMs;
   const rows = await register.searchDomestic('uprn' in property ? { uprn: property.uprn } : { postcode: property.postcode }, deadlineMs);
@@ -95,7 +138,7 @@ const fromRegister = async (deps: FindCertificatesDeps, register: EpcRegisterCli
       ? [{ certificate, row, address: certificate.address, uprn: certificate.uprn, parts: addressParts(searchRowAddress(row)) }]
       : [];
   });
-  const matched = match(property, candidates);
+  const matched = match(property, candidates, resolved);
   const outcome = found(matched, matchedBy(property), where(property));
   if (outcome.kind !== 'found' || matched.kind !== 'one') return outcome;
   // The search gives each certificate's band and date; the latest's document gives the rest.
@@ -131,13 +174,16 @@ const notFound = (property: epc.PropertyRef, live: boolean): Result => {
 };
 
 export const findCertificates = async (deps: FindCertificatesDeps, property: epc.PropertyRef): Promise<Result> => {
-  const bulk = await fromBulk(deps.db, property);
+  const resolved = await resolvedOf(deps.db, property);
+  const ambiguous = ambiguousInDataset(property, resolved);
+  if (ambiguous) return { ok: false, error: refusalError(ambiguous) };
+  const bulk = await fromBulk(deps.db, property, resolved);
   if (bulk.kind === 'refused') return { ok: false, error: refusalError(bulk) };
   if (bulk.kind === 'found') return answer(bulk, 'bulk', await bulkSource(deps.db));
   if (!deps.register) return notFound(property, false);
   let live: Found;
   try {
-    live = await fromRegister(deps, deps.register, property);
+    live = await fromRegister(deps, deps.register, property, resolved);
   } catch (error) {
     if (!(error instanceof RegisterFailure)) throw error;
     deps.logger.warn({ kind: error.kind, reason: error.message }, 'the live EPC register failed');
