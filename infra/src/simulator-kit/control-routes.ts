@@ -16,12 +16,14 @@ import type { RequestCounts } from './operation-faults';
 export const controlPath = '/_control';
 
 export interface ControlOptions<F extends ArmedFault> {
+  /** The book the controls arm, list and clear, whatever its faults match. */
   faults: FaultBook<F, never>;
   /** The reason a fault list cannot be armed, or null. */
   problemOf: (faults: unknown) => string | null;
   logger: Logger;
   /** Answers a fault list that cannot be armed; absent: 400 {error}. */
   refuse?: (res: Response, problem: string) => void;
+  /** Served at /requests, where the environment counts its requests. */
   requests?: RequestCounts<string>;
 }
 
