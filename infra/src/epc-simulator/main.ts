@@ -1,5 +1,5 @@
-import { createLogger } from '@pds/service-runtime';
 import { join } from 'node:path';
+import { portFromEnv, runSimulatorProcess } from '../simulator-kit/process';
 import { EpcRegister } from './register';
 import { startEpcSimulator } from './simulator';
 
@@ -9,25 +9,12 @@ import { startEpcSimulator } from './simulator';
 
 const defaultRegister = join(__dirname, '..', '..', '..', 'services', 'location', 'demo-data', 'SYNTHETIC_epc_register_RG30_RG31.json.gz');
 
-const main = async () => {
-  const logger = createLogger('epc-simulator');
+runSimulatorProcess('epc-simulator', 'EPC register simulator', async (logger) => {
   const token = process.env.EPC_API_TOKEN;
   if (!token) throw new Error('EPC_API_TOKEN must be set: the bearer token the test environment accepts');
-  const port = Number(process.env.EPC_SIMULATOR_PORT ?? 0);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error('EPC_SIMULATOR_PORT must be a port number');
+  const port = portFromEnv('EPC_SIMULATOR_PORT');
   const file = process.env.EPC_REGISTER_FILE ?? defaultRegister;
   const register = EpcRegister.fromFile(file);
   const running = await startEpcSimulator({ register, token, logger }, port, process.env.EPC_SIMULATOR_HOST ?? '127.0.0.1');
-  logger.info({ port: running.port, url: running.url, certificates: register.size, file }, 'EPC register simulator ready');
-  const stop = (signal: string) => {
-    logger.info({ signal }, 'stopping');
-    void running.close().finally(() => process.exit(0));
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
-};
-
-main().catch((err: unknown) => {
-  console.error('epc-simulator failed to start', err);
-  process.exit(1);
+  return { running, serving: { certificates: register.size, file } };
 });

@@ -1,53 +1,20 @@
 import { epcRegisterApi, fullPostcodePattern, normalisePostcode } from '@pds/contracts';
-import type { Logger } from '@pds/service-runtime';
 import { Router, type Request, type Response } from 'express';
-import type { EpcFaultBook, EpcFaultOperation } from './faults';
+import { faulted, type EpcFaults } from './faults';
 import { searchRowOf, type EpcRegister } from './register';
 
 // The register's API as api.yml (communitiesuk/epb-data-warehouse) documents it: GET only, `Authorization: Bearer`,
 // parameters in the query string, errors as `{"error": "…"}` (400, 404) or `{"errors": [{"code": …}]}` (a refused
 // token, 500). A request without our token is refused as the service's own controllers refuse it (403).
 
-export interface EpcApiState {
+export interface EpcApiState extends EpcFaults {
   register: EpcRegister;
-  faults: EpcFaultBook;
   token: string;
-  logger: Logger;
-  /** Requests answered, by operation: what tests count retries by. */
-  requests: Record<EpcFaultOperation, number>;
 }
 
 const { registerMessages: messages, registerMaxPageSize } = epcRegisterApi;
 
 const wholeNumber = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined);
-
-/** Applies the fault this request takes, if any; true when it has answered. */
-const faulted = async (state: EpcApiState, operation: EpcFaultOperation, res: Response): Promise<boolean> => {
-  state.requests[operation]++;
-  const fault = state.faults.take(operation);
-  if (!fault) return false;
-  state.logger.info({ operation, fault }, 'fault taken');
-  switch (fault.mode) {
-    case 'slow':
-      await new Promise((r) => setTimeout(r, fault.delayMs ?? 10_000));
-      return false;
-    case 'error':
-      res.status(500).json({ errors: [{ code: 'Unexpected error: the test environment was asked to fail' }] });
-      return true;
-    case 'rate_limited':
-      res
-        .status(429)
-        .set('Retry-After', String(fault.retryAfterSeconds ?? 60))
-        .json({ errors: [{ code: 'TOO_MANY_REQUESTS' }] });
-      return true;
-    case 'unauthorized':
-      res.status(401).json({ errors: [{ code: 'UNAUTHORISED', title: 'You are not authenticated' }] });
-      return true;
-    case 'malformed':
-      res.status(200).type('application/json').send('{"data": [{"addressLine1": "1 Some Str');
-      return true;
-  }
-};
 
 const authorised = (state: EpcApiState, req: Request, res: Response): boolean => {
   if (req.header('authorization') === `Bearer ${state.token}`) return true;

@@ -1,5 +1,5 @@
-import { createLogger } from '@pds/service-runtime';
 import { join } from 'node:path';
+import { portFromEnv, runSimulatorProcess } from '../simulator-kit/process';
 import { CrimeStore } from './police/crimes';
 import { startOpenDataSimulator } from './simulator';
 
@@ -10,23 +10,10 @@ import { startOpenDataSimulator } from './simulator';
 const demoData = join(__dirname, '..', '..', '..', 'services', 'location', 'demo-data');
 const defaultCrimeFiles = ['2016-07-west-yorkshire-street.csv.gz', '2017-07-west-yorkshire-street.csv.gz'].map((f) => join(demoData, f));
 
-const main = async () => {
-  const logger = createLogger('open-data-simulator');
-  const port = Number(process.env.OPEN_DATA_SIMULATOR_PORT ?? 0);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error('OPEN_DATA_SIMULATOR_PORT must be a port number');
+runSimulatorProcess('open-data-simulator', 'open-data simulator', async (logger) => {
+  const port = portFromEnv('OPEN_DATA_SIMULATOR_PORT');
   const files = process.env.POLICE_SIMULATOR_FILES?.split(',').filter(Boolean) ?? defaultCrimeFiles;
   const crimes = CrimeStore.fromFiles(files);
   const running = await startOpenDataSimulator({ crimes, logger }, port, process.env.OPEN_DATA_SIMULATOR_HOST ?? '127.0.0.1');
-  logger.info({ port: running.port, url: running.url, crimes: crimes.size, files }, 'open-data simulator ready');
-  const stop = (signal: string) => {
-    logger.info({ signal }, 'stopping');
-    void running.close().finally(() => process.exit(0));
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
-};
-
-main().catch((err: unknown) => {
-  console.error('open-data-simulator failed to start', err);
-  process.exit(1);
+  return { running, serving: { crimes: crimes.size, files } };
 });

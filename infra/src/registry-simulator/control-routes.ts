@@ -1,39 +1,26 @@
-import { Router } from 'express';
-import { faultProblem, type Fault } from './faults';
+import type { Response, Router } from 'express';
+import { controlRoutes } from '../simulator-kit/control-routes';
+import { faultProblem } from './faults';
 import type { RegistryState } from './registry-state';
 
-// Test controls, mounted at /_control (registry-control.ts is the typed client):
+// Test controls, mounted at /_control (registry-control.ts is the typed client): the faults every environment has
+// (simulator-kit/control-routes.ts; a list that cannot be armed is refused 400 INVALID_REQUEST), and
 //
-//   PUT    /faults   {faults: Fault[]}   replaces the fault list; 200 {faults} | 400 INVALID_REQUEST
-//   GET    /faults                       200 {faults}: what is still armed, `times` counted down
-//   DELETE /faults                       204
 //   GET    /orders                       200 {orders: RegistryOrderRecord[], submissions: {[clientReference]: attempts}}
 
-export const controlRoutes = (state: RegistryState): Router => {
-  const router = Router();
+/** The registry's refusal of a request it cannot read, in its error format. */
+export const refuseInvalid = (res: Response, status: number, message: string) =>
+  res.status(status).json({ code: 'INVALID_REQUEST', message });
 
-  router.put('/faults', (req, res) => {
-    const faults = (req.body as { faults?: unknown } | undefined)?.faults;
-    const problem = faultProblem(faults);
-    if (problem) return res.status(400).json({ code: 'INVALID_REQUEST', message: problem });
-    state.faults.replace(faults as Fault[]);
-    state.logger.info({ faults: state.faults.list() }, 'faults set');
-    res.json({ faults: state.faults.list() });
+export const registryControlRoutes = (state: RegistryState): Router => {
+  const router = controlRoutes({
+    faults: state.faults,
+    problemOf: faultProblem,
+    logger: state.logger,
+    refuse: (res, problem) => refuseInvalid(res, 400, problem),
   });
-
-  router.get('/faults', (_req, res) => {
-    res.json({ faults: state.faults.list() });
-  });
-
-  router.delete('/faults', (_req, res) => {
-    state.faults.clear();
-    state.logger.info('faults cleared');
-    res.status(204).end();
-  });
-
   router.get('/orders', (_req, res) => {
     res.json({ orders: state.orders.records(), submissions: state.orders.allSubmissions() });
   });
-
   return router;
 };

@@ -1,6 +1,9 @@
-// Faults a test asks the registry test environment to show, by operation and optionally by title. Each is taken
-// when a request it matches reaches the point where it would act; `times` counts the takings down and a fault with
-// none stays until cleared. The first matching fault in the order given wins. Where they act: `reject`, `lost` and
+import { FaultBook } from '../simulator-kit/fault-book';
+import { faultListProblem } from '../simulator-kit/fault-list';
+
+// Faults a test asks the registry test environment to show, by operation and optionally by title
+// (simulator-kit/fault-book.ts: `times` counted down, the first matching fault in the order given wins). Each is taken
+// when a request it matches reaches the point where it would act. Where they act: `reject`, `lost` and
 // the fulfil faults when a new order would be accepted (a repeat of an accepted order takes none of them);
 // `uncertain` and `slow` on every 202 answer, repeats included, and `slow` on a search's answer; `delay` on a search
 // (a titled fault when the search finds that title), a description, or an order's status (a titled fault when the
@@ -45,62 +48,33 @@ export const modesOf: Readonly<Record<FaultOperation, readonly FaultMode[]>> = {
   status: ['delay'],
 };
 
-const maxFaults = 100;
+/** What a request offers a fault: its operation, the modes that can act at this point, the titles it concerns. */
+export interface FaultPoint {
+  operation: FaultOperation;
+  modes: readonly FaultMode[];
+  titleNumbers: readonly string[];
+}
+
+/** The book of registry faults: a fault without a title concerns every request. */
+export const registryFaultBook = () =>
+  new FaultBook<Fault, FaultPoint>({
+    matches: (f, at) =>
+      f.operation === at.operation && at.modes.includes(f.mode) && (f.titleNumber === undefined || at.titleNumbers.includes(f.titleNumber)),
+    normalise: (f) => (f.titleNumber === undefined ? f : { ...f, titleNumber: f.titleNumber.replace(/\s/g, '').toUpperCase() }),
+  });
+
+export type RegistryFaultBook = ReturnType<typeof registryFaultBook>;
 
 /** The reason a fault list cannot be used, or null. */
-export const faultProblem = (faults: unknown): string | null => {
-  if (!Array.isArray(faults)) return 'faults must be an array';
-  if (faults.length > maxFaults) return `at most ${maxFaults} faults`;
-  for (const [i, f] of faults.entries()) {
-    const fault = f as Partial<Fault> | null;
-    if (typeof fault !== 'object' || fault === null) return `faults[${i}] must be an object`;
-    const modes = modesOf[fault.operation as FaultOperation];
-    if (!modes) return `faults[${i}].operation must be one of ${Object.keys(modesOf).join(', ')}`;
-    if (!modes.includes(fault.mode as FaultMode)) return `faults[${i}].mode must be one of ${modes.join(', ')} for ${fault.operation}`;
-    if (fault.titleNumber !== undefined && typeof fault.titleNumber !== 'string') return `faults[${i}].titleNumber must be a string`;
-    for (const key of ['retryAfterSeconds', 'delayMs', 'times'] as const) {
-      const value = fault[key];
-      if (value !== undefined && !(Number.isInteger(value) && value >= (key === 'times' ? 1 : 0) && value <= 86_400_000)) {
-        return `faults[${i}].${key} must be a whole number${key === 'times' ? ' of at least 1' : ''}`;
-      }
-    }
-  }
-  return null;
-};
-
-export class FaultBook {
-  private faults: Fault[] = [];
-
-  replace(faults: readonly Fault[]): void {
-    this.faults = faults.map((f) => ({
-      ...f,
-      ...(f.titleNumber === undefined ? {} : { titleNumber: f.titleNumber.replace(/\s/g, '').toUpperCase() }),
-    }));
-  }
-
-  clear(): void {
-    this.faults = [];
-  }
-
-  list(): readonly Fault[] {
-    return this.faults.map((f) => ({ ...f }));
-  }
-
-  /**
-   * Takes the first fault for `operation` in one of `modes` that concerns one of `titleNumbers` (a fault without a
-   * title concerns every request), counting it down.
-   */
-  take(operation: FaultOperation, modes: readonly FaultMode[], titleNumbers: readonly string[]): Fault | null {
-    const index = this.faults.findIndex(
-      (f) => f.operation === operation && modes.includes(f.mode) && (f.titleNumber === undefined || titleNumbers.includes(f.titleNumber)),
-    );
-    if (index < 0) return null;
-    const fault = this.faults[index]!;
-    if (fault.times !== undefined) {
-      const left = fault.times - 1;
-      if (left <= 0) this.faults.splice(index, 1);
-      else this.faults[index] = { ...fault, times: left };
-    }
-    return { ...fault };
-  }
-}
+export const faultProblem = (faults: unknown): string | null =>
+  faultListProblem(faults, {
+    kindProblem: (fault, at) => {
+      const modes = modesOf[fault.operation as FaultOperation];
+      if (!modes) return `${at}.operation must be one of ${Object.keys(modesOf).join(', ')}`;
+      if (!modes.includes(fault.mode as FaultMode)) return `${at}.mode must be one of ${modes.join(', ')} for ${String(fault.operation)}`;
+      if (fault.titleNumber !== undefined && typeof fault.titleNumber !== 'string') return `${at}.titleNumber must be a string`;
+      return null;
+    },
+    wholeNumbers: ['retryAfterSeconds', 'delayMs', 'times'],
+    maxWholeNumber: 86_400_000,
+  });

@@ -53,7 +53,7 @@ const searchOf = (body: unknown): TitleSearch | null => {
 
 /** Holds a request the registry is too busy for; true when it answered. */
 const busy = (state: RegistryState, res: Response, operation: FaultOperation, titleNumbers: string[]): boolean => {
-  const fault = state.faults.take(operation, ['delay'], titleNumbers);
+  const fault = state.faults.take({ operation, modes: ['delay'], titleNumbers });
   if (!fault) return false;
   const seconds = fault.retryAfterSeconds ?? defaultRetryAfterSeconds;
   const retryAfter = toRegistryIso(new Date(state.clock.now().getTime() + seconds * 1000));
@@ -98,7 +98,7 @@ const submitOrder = (state: RegistryState) => async (req: Request, res: Response
       const { status, ...answer } = refusal;
       return res.status(status).json(answer);
     }
-    if (state.faults.take('submit', ['reject'], [titleNumber])) {
+    if (state.faults.take({ operation: 'submit', modes: ['reject'], titleNumbers: [titleNumber] })) {
       state.logger.info({ clientReference, titleNumber }, 'order rejected (fault)');
       return refuse(
         res,
@@ -107,12 +107,12 @@ const submitOrder = (state: RegistryState) => async (req: Request, res: Response
         `The registry could not accept the order for title ${titleNumber}; nothing was ordered.`,
       );
     }
-    if (state.faults.take('submit', ['lost'], [titleNumber])) {
+    if (state.faults.take({ operation: 'submit', modes: ['lost'], titleNumbers: [titleNumber] })) {
       state.logger.info({ clientReference, titleNumber }, 'submission lost before the order was recorded (fault)');
       req.socket.destroy();
       return;
     }
-    const fulfilFault = state.faults.take('fulfil', ['fail', 'unreadable'], [titleNumber]);
+    const fulfilFault = state.faults.take({ operation: 'fulfil', modes: ['fail', 'unreadable'], titleNumbers: [titleNumber] });
     const fulfilment: Fulfilment =
       fulfilFault?.mode === 'fail'
         ? { kind: 'fail', code: 'REGISTRY_FULFILMENT_FAILED', message: `The registry could not issue the copies for title ${titleNumber}.` }
@@ -124,7 +124,7 @@ const submitOrder = (state: RegistryState) => async (req: Request, res: Response
     );
   }
 
-  const transport = state.faults.take('submit', ['uncertain', 'slow'], [titleNumber]);
+  const transport = state.faults.take({ operation: 'submit', modes: ['uncertain', 'slow'], titleNumbers: [titleNumber] });
   if (transport?.mode === 'uncertain') {
     state.logger.info({ clientReference }, 'order recorded, answer lost (fault)');
     req.socket.destroy();
@@ -157,11 +157,7 @@ export const registryRoutes = (state: RegistryState): Router => {
       )
     )
       return;
-    const slow = state.faults.take(
-      'search',
-      ['slow'],
-      found.map((t) => t.titleNumber),
-    );
+    const slow = state.faults.take({ operation: 'search', modes: ['slow'], titleNumbers: found.map((t) => t.titleNumber) });
     if (slow) {
       await holdBack(res, slow.delayMs ?? defaultSlowMs);
       if (res.writableEnded || req.socket.destroyed) return;

@@ -1,8 +1,9 @@
 import { createLogger, type Clock, type Logger } from '@pds/service-runtime';
-import express, { type ErrorRequestHandler, type Express } from 'express';
-import type { Server } from 'node:http';
-import { controlRoutes } from './control-routes';
-import { FaultBook } from './faults';
+import type { Express } from 'express';
+import { simulatorApp } from '../simulator-kit/app';
+import { listen, type RunningSimulator } from '../simulator-kit/listen';
+import { refuseInvalid, registryControlRoutes } from './control-routes';
+import { registryFaultBook } from './faults';
 import { OrderBook } from './orders';
 import type { RegistryState } from './registry-state';
 import { registryRoutes } from './routes';
@@ -21,76 +22,36 @@ export interface RegistrySimulatorOptions {
 
 export const registryBasePath = '/registry/v1';
 
-const errors =
-  (logger: Logger): ErrorRequestHandler =>
-  (err: { status?: number; type?: string; message?: string }, req, res, _next) => {
-    // The body parser's refusals (not JSON, too large) are the caller's mistake.
-    if (err.status !== undefined && err.status >= 400 && err.status < 500) {
-      res.status(err.status).json({
-        code: 'INVALID_REQUEST',
-        message: err.type === 'entity.parse.failed' ? 'the body must be JSON' : (err.message ?? 'invalid request'),
-      });
-      return;
-    }
-    logger.error({ err, method: req.method, path: req.path }, 'request failed');
-    if (!res.headersSent) res.status(500).json({ code: 'INTERNAL_ERROR', message: 'the registry test environment failed; see its log' });
-  };
-
 export const createRegistrySimulator = (options: RegistrySimulatorOptions): Express => {
   const logger = options.logger ?? createLogger('registry-simulator');
   const state: RegistryState = {
     clock: options.clock,
     logger,
-    faults: new FaultBook(),
+    faults: registryFaultBook(),
     orders: new OrderBook(),
     fulfilmentDelayMs: options.fulfilmentDelayMs ?? 1_000,
   };
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(express.json({ limit: '64kb' }));
-  app.use((req, _res, next) => {
-    logger.debug({ method: req.method, path: req.path }, 'request');
-    next();
+  return simulatorApp({
+    logger,
+    jsonBodies: true,
+    routes: (app) => app.use(registryBasePath, registryRoutes(state)),
+    control: registryControlRoutes(state),
+    // The registry's format, {code, message}; the body parser's refusals (not JSON, too large) are the caller's mistake.
+    answers: {
+      invalid: (res, status, { message, type }) =>
+        refuseInvalid(res, status, type === 'entity.parse.failed' ? 'the body must be JSON' : message),
+      notFound: (res, message) => res.status(404).json({ code: 'NOT_FOUND', message }),
+      failed: (res) => res.status(500).json({ code: 'INTERNAL_ERROR', message: 'the registry test environment failed; see its log' }),
+    },
   });
-  app.use(registryBasePath, registryRoutes(state));
-  app.use('/_control', controlRoutes(state));
-  app.use((req, res) => {
-    res.status(404).json({ code: 'NOT_FOUND', message: `no route ${req.method} ${req.path}` });
-  });
-  app.use(errors(logger));
-  return app;
 };
 
-export interface RunningRegistrySimulator {
-  port: number;
-  /** The API's base URL, as services take it in LAND_REGISTRY_URL: http://127.0.0.1:<port>/registry/v1 */
-  url: string;
-  server: Server;
-  close(): Promise<void>;
-}
+/** The registry test environment serving; `url` is the API's base URL, as services take it in LAND_REGISTRY_URL. */
+export type RunningRegistrySimulator = RunningSimulator;
 
 /** Listens on `host` (loopback unless a container network needs more; port 0: any free port). */
 export const startRegistrySimulator = async (
   options: RegistrySimulatorOptions,
   port = 0,
   host = '127.0.0.1',
-): Promise<RunningRegistrySimulator> => {
-  const server = createRegistrySimulator(options).listen(port, host);
-  // Idle keep-alive connections outlive the clients' pools (as the gateway's do), so that a client never sends a
-  // request on a connection the server is closing: a test whose event loop was blocked (a synchronous audit run) cannot
-  // see Node's 5 s default close one, and its next control call would fail with "other side closed".
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  const chosen = (server.address() as { port: number }).port;
-  return {
-    port: chosen,
-    url: `http://127.0.0.1:${chosen}${registryBasePath}`,
-    server,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
-};
+): Promise<RunningRegistrySimulator> => listen(createRegistrySimulator(options), { port, host, apiPath: registryBasePath });

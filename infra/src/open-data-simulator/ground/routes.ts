@@ -1,9 +1,7 @@
 import { coalServices, coalWmsPath, esriFeatureInfoFormat, geologyLayers, geologyWmsPath, landslidesItemsPath } from '@pds/contracts';
 import { bngToWgs84, wgs84ToBng } from '@pds/geo';
-import type { Logger } from '@pds/service-runtime';
 import { Router, type Request, type Response } from 'express';
-import type { OpenDataFaultBook, OpenDataOperation } from '../faults';
-import { faulted } from '../police/routes';
+import { faulted, type OpenDataFaults, type OpenDataOperation } from '../faults';
 import { bedrockDivideNorthing, coalContextLayers, coalSpecificLayers, geologyFeatures, landslides, type SyntheticLayer } from './layers';
 import { contains } from './shapes';
 import { capabilities, esriFeatureInfo, plainFeatureInfo, serviceException } from './xml';
@@ -11,12 +9,6 @@ import { capabilities, esriFeatureInfo, plainFeatureInfo, serviceException } fro
 // The map services of the ground-risk screen over the synthetic layers (layers.ts): the Coal Authority's two WMS
 // services and BGS's 1:50k geology WMS at their ArcGIS paths, and BGS's OGC API landslide index. Faults apply to
 // GetFeatureInfo and to the landslide items, the requests of each screen (capabilities are read once and kept).
-
-export interface GroundState {
-  faults: OpenDataFaultBook;
-  logger: Logger;
-  requests: Record<OpenDataOperation, number>;
-}
 
 const param = (req: Request, name: string) => {
   const key = Object.keys(req.query).find((k) => k.toLowerCase() === name.toLowerCase());
@@ -37,7 +29,7 @@ const pointOf = (req: Request): { e: number; n: number } | string => {
 
 const wmsService = (
   router: Router,
-  state: GroundState,
+  state: OpenDataFaults,
   path: string,
   title: string,
   operation: OpenDataOperation | undefined,
@@ -49,8 +41,7 @@ const wmsService = (
       return res.type('text/xml').send(capabilities(title, layers, ['text/xml', esriFeatureInfoFormat, 'text/html']));
     if (request !== 'getfeatureinfo')
       return res.status(400).type('text/xml').send(serviceException('REQUEST must be GetCapabilities or GetFeatureInfo'));
-    if (operation && (await faulted(state, operation, res, () => res.status(200).type('text/xml').send('<FeatureInfoResponse><FIELDS'))))
-      return;
+    if (operation && (await faulted(state, operation, res))) return;
     const at = pointOf(req);
     if (typeof at === 'string') return res.status(400).type('text/xml').send(serviceException(at));
     const asked = new Set((param(req, 'QUERY_LAYERS') ?? '').split(','));
@@ -95,7 +86,7 @@ const landslideFeatures = landslides.map((l) => {
   };
 });
 
-export const groundRoutes = (state: GroundState): Router => {
+export const groundRoutes = (state: OpenDataFaults): Router => {
   const router = Router();
   wmsService(
     router,
@@ -120,18 +111,13 @@ export const groundRoutes = (state: GroundState): Router => {
       return res.type('text/xml').send(capabilities('BGS Geology 1:50k (SYNTHETIC)', geology, ['text/xml', 'text/html']));
     if (request !== 'getfeatureinfo')
       return res.status(400).type('text/xml').send(serviceException('REQUEST must be GetCapabilities or GetFeatureInfo'));
-    if (await faulted(state, 'bgs-geology', res, () => res.status(200).type('text/xml').send('<html>maintenance</html>'))) return;
+    if (await faulted(state, 'bgs-geology', res)) return;
     const at = pointOf(req);
     if (typeof at === 'string') return res.status(400).type('text/xml').send(serviceException(at));
     res.type('text/xml').send(plainFeatureInfo(geologyAt(at.e, at.n)));
   });
   router.get(`/ogcapi${landslidesItemsPath}`, async (req: Request, res: Response) => {
-    if (
-      await faulted(state, 'bgs-landslides', res, () =>
-        res.status(200).type('application/json').send('{"type":"FeatureCollection","features":'),
-      )
-    )
-      return;
+    if (await faulted(state, 'bgs-landslides', res)) return;
     const bbox = (param(req, 'bbox') ?? '').split(',').map(Number);
     if (bbox.length !== 4 || bbox.some((v) => !Number.isFinite(v)))
       return res.status(400).json({ code: 'InvalidParameterValue', description: 'bbox must be minx,miny,maxx,maxy' });

@@ -1,7 +1,6 @@
 import { crimeCategories, policeApi } from '@pds/contracts';
-import type { Logger } from '@pds/service-runtime';
 import express, { Router, type Request, type Response } from 'express';
-import type { OpenDataFaultBook, OpenDataOperation } from '../faults';
+import { faulted, type OpenDataFaults } from '../faults';
 import type { CrimeStore } from './crimes';
 
 // The police.uk API as https://data.police.uk/docs/ documents it, under /police/api: street-level crimes by point
@@ -9,52 +8,12 @@ import type { CrimeStore } from './crimes';
 // 400 for a GET longer than 4,094 characters, 503 for an area holding more than 10,000 crimes, 404 for an unknown
 // category.
 
-export interface PoliceApiState {
+export interface PoliceApiState extends OpenDataFaults {
   crimes: CrimeStore;
-  faults: OpenDataFaultBook;
-  logger: Logger;
-  requests: Record<OpenDataOperation, number>;
 }
 
 const oneMileMetres = 1_609.344;
 const maxGetLength = 4_094;
-
-/** Applies the fault this request takes, if any; true when it has answered. */
-export const faulted = async (
-  state: { faults: OpenDataFaultBook; logger: Logger; requests: Record<OpenDataOperation, number> },
-  operation: OpenDataOperation,
-  res: Response,
-  malformed: () => void,
-): Promise<boolean> => {
-  state.requests[operation]++;
-  const fault = state.faults.take(operation);
-  if (!fault) return false;
-  state.logger.info({ operation, fault }, 'fault taken');
-  switch (fault.mode) {
-    case 'slow':
-      await new Promise((r) => setTimeout(r, fault.delayMs ?? 10_000));
-      return false;
-    case 'error':
-      res.status(500).type('text/html').send('<html><body><h1>500 Internal Server Error</h1></body></html>');
-      return true;
-    case 'rate_limited':
-      res
-        .status(429)
-        .set('Retry-After', String(fault.retryAfterSeconds ?? 1))
-        .type('text/plain')
-        .send('Too Many Requests');
-      return true;
-    case 'too_many':
-      res.status(503).type('text/plain').send('');
-      return true;
-    case 'gone':
-      res.status(404).type('text/html').send('<html><body><h1>404 Not Found</h1></body></html>');
-      return true;
-    case 'malformed':
-      malformed();
-      return true;
-  }
-};
 
 /** A ring around a point as the API's one-mile search (32 vertices on the mile). */
 const mileAround = (lat: number, lng: number): Array<[number, number]> =>
@@ -76,7 +35,7 @@ export const policeApiRoutes = (state: PoliceApiState): Router => {
 
   const streetCrimes = async (req: Request, res: Response) => {
     if (req.method === 'GET' && req.originalUrl.length > maxGetLength) return res.status(400).type('text/plain').send('');
-    if (await faulted(state, 'police-street-crimes', res, () => res.status(200).type('application/json').send('[{"category":'))) return;
+    if (await faulted(state, 'police-street-crimes', res)) return;
     const category = String(req.params.category);
     const given = { ...(req.query as Record<string, string>), ...((req.body ?? {}) as Record<string, string>) };
     if (category !== 'all-crime' && !(category in crimeCategories)) return res.status(404).type('text/plain').send('');
@@ -92,7 +51,7 @@ export const policeApiRoutes = (state: PoliceApiState): Router => {
   router.get('/crimes-street/:category', streetCrimes);
   router.post('/crimes-street/:category', streetCrimes);
   router.get('/crime-last-updated', async (_req, res) => {
-    if (await faulted(state, 'police-last-updated', res, () => res.status(200).type('application/json').send('{"date":'))) return;
+    if (await faulted(state, 'police-last-updated', res)) return;
     res.json({ date: `${state.crimes.latestMonth() ?? '2010-12'}-01` });
   });
   return router;
