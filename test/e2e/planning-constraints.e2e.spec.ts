@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import yauzl from 'yauzl';
-import { zipOf } from '../../services/location/src/demo/epc/zip-writer';
+import { zipOf } from '../../infra/demo-data/src/epc/zip-writer';
 import { startTestStack, type TestStack } from '../support/stack';
 
 // GET /area/planning-constraints through the whole stack: the demo region's SYNTHETIC planning constraints (each

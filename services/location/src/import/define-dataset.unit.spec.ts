@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { DatasetInput, ReadRow } from '../datasets/dataset';
 import { fileWriter, madeUpDataset } from '../../../../test/support/made-up-dataset';
-import { zipOf } from '../demo/epc/zip-writer';
+import { zipOf } from '../../../../infra/demo-data/src/epc/zip-writer';
 import type { DatasetDefinition } from './dataset-definition';
 import { defineDataset } from './define-dataset';
 import { FormatError } from './files';
