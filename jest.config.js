@@ -13,7 +13,7 @@ const project = (displayName, suffix, extra = {}) => ({
   transform,
   transformIgnorePatterns,
   testEnvironment: 'node',
-  testMatch: ['services/**/src', 'contracts/src', 'libs/**/src', 'infra/src', 'bench/src', 'test'].map(
+  testMatch: ['services/**/src', 'contracts/src', 'libs/**/src', 'infra/src', 'infra/demo-data/src', 'bench/src', 'test'].map(
     (dir) => `<rootDir>/${dir}/**/*.${suffix}.spec.ts`,
   ),
   ...extra,

@@ -45,7 +45,7 @@ const epcSimulatorEntryPoint = join(__dirname, 'epc-simulator', 'main.js');
 /** What answers built from the EPC test environment say of it in `sources`. */
 export const epcSimulatorDescription =
   'SYNTHETIC certificates from the EPC register test environment (infra/src/epc-simulator), made by ' +
-  'services/location/src/demo/epc/generate.ts; not MHCLG data, not real certificates.';
+  'infra/demo-data/src/epc/generate.ts; not MHCLG data, not real certificates.';
 
 export const openDataSimulatorName = 'open-data-simulator';
 const openDataSimulatorEntryPoint = join(__dirname, 'open-data-simulator', 'main.js');

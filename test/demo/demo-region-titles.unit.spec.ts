@@ -1,9 +1,10 @@
 import { registeredTitles } from '../../infra/src/registry-simulator/titles/dataset';
-import { syntheticUprn } from '../../services/location/src/demo/synthetic-uprn';
+import { syntheticUprn } from '../../infra/demo-data/src/synthetic-uprn';
 
 // The registry test environment's demo-region titles carry the demo region's synthetic UPRNs, so that a property
-// found in the demo addresses is found at the registry too. The rule lives in the location service and the titles in
-// infra (which imports no service), so the two are held together here.
+// found in the demo addresses is found at the registry too. The rule lives with the demo region's generators
+// (infra/demo-data, which read the location service's formats) and the titles in infra's registry test environment
+// (which imports no service), so the two are held together here.
 
 describe("the registry test environment's demo-region titles", () => {
   const demo = registeredTitles.filter((t) => /^RG3[01] /.test(t.postcode));

@@ -1,7 +1,7 @@
 import { e2eFixture } from '../support/e2e';
 
 // GET /property/compliance through the whole stack, over the demo region's SYNTHETIC addresses, certificates and
-// planning constraints (services/location/src/demo/planning/constraints.ts places each by a real postcode: a 300 m
+// planning constraints (infra/demo-data/src/planning/constraints.ts places each by a real postcode: a 300 m
 // conservation area square on RG30 1AA, flood zones 3 (400 m) and 2 (800 m) on RG30 4UN). The energy check is read
 // against the EPC lookup's own answer and the 2015 Regulations' rule (E or better); the planning checks against the
 // planning constraints operation's own answer at the property's position. 5 credits when a check is made.

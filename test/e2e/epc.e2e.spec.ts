@@ -10,7 +10,7 @@ import { demoFile, e2eFixture, type ImportSummary } from '../support/e2e';
 // values are the files' own (each certificate quoted beside its test: LMK_KEY, address, postcode, lodgement date, and
 // the fields asserted), charges and balances worked out by hand: 5 credits an EPC, 3 a floor area, 0 for a refusal.
 
-const synthetic = 'SYNTHETIC certificates for the EPC end-to-end test, made by services/location/src/demo/epc/generate.ts';
+const synthetic = 'SYNTHETIC certificates for the EPC end-to-end test, made by infra/demo-data/src/epc/generate.ts';
 
 // The register the test environment serves: the synthetic register, and two certificates made here for one address
 // under two UPRNs (7 Example Road, RG31 9ZZ: a postcode with no other certificate), which no address can tell apart.

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import yauzl from 'yauzl';
-import { zipOf } from '../../services/location/src/demo/epc/zip-writer';
+import { zipOf } from '../../infra/demo-data/src/epc/zip-writer';
 import { demoFile, e2eFixture, sharedDataFile } from '../support/e2e';
 import { haversineMetres as haversine } from '../support/sphere-distance';
 
 // GET /area/planning-constraints through the whole stack: the demo region's SYNTHETIC planning constraints (each
-// placed by a postcode's position: services/location/src/demo/planning/constraints.ts), imported with the import
+// placed by a postcode's position: infra/demo-data/src/planning/constraints.ts), imported with the import
 // command, and Code-Point Open's RG and CF (Cardiff) areas, as published. Distances to points are computed here from
 // the files' own WKT (test/support/sphere-distance.ts). 2 credits an answer, 0 for a refusal.
 

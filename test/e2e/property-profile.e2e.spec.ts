@@ -5,7 +5,7 @@ import { chargedCredits as charged, demoFile, e2eFixture, testDataFile, type Cal
 // POST /property/profile through the whole stack: the demo region's SYNTHETIC addresses (with a SYNTHETIC Welsh and a
 // Scottish address in the same layout), certificates, INSPIRE polygons and planning constraints, and the registry test
 // environment's titles (194 Oxford Road: one freehold; 250 Oxford Road: two freeholds; 9 Heol y Felin, Cardiff: a
-// Welsh freehold). services/location/src/demo/planning/constraints.ts centres a 300 m conservation area square and a
+// Welsh freehold). infra/demo-data/src/planning/constraints.ts centres a 300 m conservation area square and a
 // 500 m Article 4 direction square on RG30 1AA's point and places a listed building 10 m east of it: 194 Oxford Road's
 // point is about 4 m from that listed building, inside both squares. Every part is checked against the answer of the
 // operation that owns it, asked separately; every profile is read by the specification's schema (strict at every

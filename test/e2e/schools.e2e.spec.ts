@@ -259,7 +259,7 @@ describe('a file with the Ofsted columns (up to January 2025)', () => {
   it('gives each school its last Ofsted rating and inspection date', async () => {
     expect(
       await world.importDataset('gias', [fixture2024], {
-        synthetic: 'SYNTHETIC test fixture (services/location/src/demo/schools/generate.ts)',
+        synthetic: 'SYNTHETIC test fixture (infra/demo-data/src/schools/generate.ts)',
       }),
     ).toMatchObject({
       rows: 24,

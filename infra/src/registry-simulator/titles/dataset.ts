@@ -10,7 +10,7 @@ import { quarryBank } from './registers/quarry-bank';
 // The registry test environment's titles: fixed data, so every run answers the same. Addresses, postcodes and
 // proprietors are fictional (postcodes end "9ZZ", a unit not issued); UPRNs are invented. The last three are in the
 // demo region instead: real Price Paid addresses with fictional registers, and the demo region's synthetic UPRNs (the
-// rule of services/location/src/demo/synthetic-uprn.ts; test/demo checks they agree), so the boundary lookup and the
+// rule of infra/demo-data/src/synthetic-uprn.ts; test/demo checks they agree), so the boundary lookup and the
 // title lookup answer the demo data.
 
 const open = { status: 'open', applicationsPending: false, continuedUnderTitleNumber: null, planAvailable: true } as const;

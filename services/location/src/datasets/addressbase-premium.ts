@@ -1,8 +1,10 @@
 import type { Readable } from 'node:stream';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
+import type { Note, Read } from '../import/dataset-definition';
 import { FormatError } from '../import/files';
 import type { AddressRecord } from './addressbase';
 import { decimal } from './csv';
+import { parsedRecords } from './xml-stream';
 
 // OS AddressBase Premium GML (2.0) as OS publishes it: an `abpr:AddressBaseSupplySet` of members, among them
 // `basicLandPropertyUnitMember/BasicLandPropertyUnit` (the UPRN, its state, parent UPRN, `position` as a British National
@@ -20,8 +22,6 @@ const dpaFields = new Set([
   'udprn', 'organisationName', 'subBuildingName', 'buildingName', 'buildingNumber', 'dependentThoroughfare', 'thoroughfare',
   'doubleDependentLocality', 'dependentLocality', 'postTown', 'postcode',
 ]); // prettier-ignore
-
-export type PremiumRecord = { line: number; record: AddressRecord } | { line: number; rejected: string };
 
 const recordOf = (
   blpu: Map<string, string>,
@@ -65,10 +65,13 @@ const recordOf = (
   };
 };
 
-/** Streams the BLPUs of one supply file, each as its address or why it is not one, with the line it began on. */
-export async function* premiumRecords(stream: Readable, part: string, onRoot: (queryTime: string) => void): AsyncGenerator<PremiumRecord> {
+/**
+ * Streams the BLPUs of one supply file, each as its address or why it is not one, with the line it began on; the
+ * supply's query time is noted.
+ */
+export async function* premiumRecords(stream: Readable, part: string, note: Note): AsyncGenerator<Read<AddressRecord>> {
   const parser = new SaxesParser({ xmlns: true, position: true });
-  const ready: PremiumRecord[] = [];
+  const ready: Read<AddressRecord>[] = [];
   let rootSeen = false;
   let blpu: { line: number; fields: Map<string, string>; dpa?: Map<string, string>; positions: Map<string, string> } | undefined;
   let inDpa = false;
@@ -112,7 +115,7 @@ export async function* premiumRecords(stream: Readable, part: string, onRoot: (q
   });
   parser.on('closetag', (tag: SaxesTagNS) => {
     if (field && tag.local === field.replace(/^pos:.*/, 'pos')) {
-      if (field === 'queryTime') onRoot(text.trim());
+      if (field === 'queryTime') note('queryTime', text.trim());
       else if (blpu && field.startsWith('pos:')) blpu.positions.set(field.slice(4), text);
       else if (blpu) {
         const into = inDpa ? blpu.dpa! : blpu.fields;
@@ -130,16 +133,5 @@ export async function* premiumRecords(stream: Readable, part: string, onRoot: (q
       blpu = undefined;
     }
   });
-  stream.setEncoding('utf8');
-  for await (const chunk of stream as AsyncIterable<string>) {
-    try {
-      parser.write(chunk);
-    } catch (error) {
-      if (error instanceof FormatError) throw error;
-      throw new FormatError(`${part} is not well-formed XML: ${(error as Error).message}`, { cause: error });
-    }
-    while (ready.length > 0) yield ready.shift() as PremiumRecord;
-  }
-  parser.close();
-  while (ready.length > 0) yield ready.shift() as PremiumRecord;
+  yield* parsedRecords(stream, part, parser, ready);
 }

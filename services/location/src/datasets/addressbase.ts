@@ -1,9 +1,9 @@
 import { fullPostcodePattern, normalisePostcode } from '@pds/contracts';
-import { basename } from 'node:path';
-import { FormatError, isZip, openFile, openZipMember, sizeOf, zipMembers, type FileStream } from '../import/files';
+import type { Readable } from 'node:stream';
+import { defineDataset, type Note, type Part, type Read } from '../import/define-dataset';
+import { FormatError, openFile } from '../import/files';
 import { premiumRecords } from './addressbase-premium';
 import { csvRecords, decimal, integer, orNull } from './csv';
-import { type Dataset, type ReadRow } from './dataset';
 import { postalAddressOf, type RoyalMailFields } from './postal-address';
 
 // OS AddressBase Plus, CSV as OS publishes it: no header (the header is a separate file), 77 columns in the order of
@@ -121,46 +121,35 @@ export const addressBaseRow = (fields: string[]): { values: (string | number | n
   });
 };
 
-type Part = { name: string; sizeBytes: number; layout: 'plus-csv' | 'premium-gml'; open: () => Promise<FileStream> };
-
 const gmlMember = /\.(gml|xml)$/i;
 
 /** What a plain or gzip file holds, by its first bytes: GML starts with `<`, the CSV with a UPRN. */
-const layoutOf = async (path: string): Promise<Part['layout']> => {
-  const { stream } = await openFile(path);
+const isGml = async (part: Part): Promise<boolean> => {
+  if (part.member !== undefined) return gmlMember.test(part.member);
+  const { stream } = await openFile(part.path);
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>)
       return chunk
         .toString('utf8')
         .replace(/^\uFEFF/, '')
         .trimStart()
-        .startsWith('<')
-        ? 'premium-gml'
-        : 'plus-csv';
+        .startsWith('<');
   } finally {
     stream.destroy();
   }
-  return 'plus-csv';
+  return false;
 };
 
-/** The files of a supply: the paths themselves, or every AddressBase Plus CSV or Premium GML in a zip. */
-const partsOf = async (path: string): Promise<Part[]> => {
-  if (!(await isZip(path)))
-    return [{ name: basename(path), sizeBytes: sizeOf(path), layout: await layoutOf(path), open: () => openFile(path) }];
-  const members = (await zipMembers(path)).filter((m) => csvPart.test(m.name) || gmlMember.test(m.name));
-  if (members.length === 0) throw new FormatError(`${basename(path)} holds no AddressBasePlus_<supply>_<date>_<chunk>.csv or Premium GML`);
-  return members.map((m) => ({
-    name: m.name,
-    sizeBytes: m.compressedBytes,
-    layout: gmlMember.test(m.name) ? 'premium-gml' : 'plus-csv',
-    open: () => openZipMember(path, m.name),
-  }));
-};
+/** A part of a supply: AddressBase Plus CSV records (each its fields), or Premium GML's addresses. */
+async function* addressRecords(stream: Readable, part: Part, note: Note): AsyncGenerator<Read<string[] | AddressRecord>> {
+  if (await isGml(part)) yield* premiumRecords(stream, part.name, note);
+  else for await (const { line, fields } of csvRecords(stream)) yield { line, record: fields };
+}
 
 /** OS dates a supply in its file names (`AddressBasePlus_FULL_2026-10-01_001.csv`). */
 export const supplyDateOf = (name: string) => /_(\d{4}-\d{2}-\d{2})_/.exec(name)?.[1];
 
-export const addressBase: Dataset = {
+export const addressBase = defineDataset({
   name: 'addressbase',
   importerVersion: 1,
   title: 'OS AddressBase',
@@ -193,54 +182,30 @@ export const addressBase: Dataset = {
     { name: 'search', type: 'tsvector' },
   ],
   indexes: ['CREATE UNIQUE INDEX ON {table} (uprn)', 'CREATE INDEX ON {table} (postcode)', 'CREATE INDEX ON {table} USING gin (search)'],
-  open: async (paths) => {
-    if (paths.length === 0)
-      throw new FormatError('addressbase takes the files of a supply: AddressBase Plus CSV or Premium GML (or their zips)');
-    const parts = (await Promise.all(paths.map(partsOf))).flat();
-    // A CSV that is not AddressBase Plus stops here: its first record must have the 77 columns (a GML file's root is
-    // checked as it is read, before its first row).
-    for (const part of parts.filter((p) => p.layout === 'plus-csv')) {
-      const probe = await part.open();
-      try {
-        for await (const { fields } of csvRecords(probe.stream)) {
-          if (fields.length !== addressBasePlusColumns.length)
-            throw new FormatError(`${part.name} is not AddressBase Plus CSV: its first record has ${fields.length} fields, not 77`);
-          if (fields[0] === 'UPRN')
-            throw new FormatError(`${part.name} has a header row; OS's files have none (the header is a separate file)`);
-          break;
-        }
-      } catch (error) {
-        if (error instanceof FormatError) throw error;
-        throw new FormatError(`${part.name} is not a CSV file: ${(error as Error).message.slice(0, 120)}`, { cause: error });
-      } finally {
-        probe.stream.destroy();
-      }
-    }
-    let bytesDone = 0;
-    let current: (() => number) | undefined;
-    let queryTime: string | undefined;
-    return {
-      // The supply's date from OS's file names, or a GML supply's own query time.
-      get vintage() {
-        return supplyDateOf(parts[0]!.name) ?? queryTime?.slice(0, 10) ?? parts.map((p) => p.name).join(', ');
-      },
-      parts: parts.map(({ name, sizeBytes }) => ({ name, sizeBytes })),
-      bytesRead: () => bytesDone + (current?.() ?? 0),
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        for (const part of parts) {
-          const file = await part.open();
-          current = file.bytesRead;
-          if (part.layout === 'premium-gml') {
-            for await (const r of premiumRecords(file.stream, part.name, (t) => (queryTime ??= t))) {
-              yield 'rejected' in r ? { part: part.name, ...r } : { part: part.name, line: r.line, ...addressValues(r.record) };
-            }
-          } else {
-            for await (const { line, fields } of csvRecords(file.stream)) yield { part: part.name, line, ...addressBaseRow(fields) };
-          }
-          bytesDone += part.sizeBytes;
-          current = undefined;
-        }
-      },
-    };
+  files: {
+    usage: 'addressbase takes the files of a supply: AddressBase Plus CSV or Premium GML (or their zips)',
+    archive: {
+      members: (name) => csvPart.test(name) || gmlMember.test(name),
+      name: (_zip, member) => member,
+      noMembers: (file) => `${file} holds no AddressBasePlus_<supply>_<date>_<chunk>.csv or Premium GML`,
+    },
   },
-};
+  records: addressRecords,
+  // A CSV that is not AddressBase Plus stops here: its first record must have the 77 columns (a GML file's root is
+  // checked as it is read).
+  check: {
+    record: (record, part) => {
+      if (!Array.isArray(record)) return;
+      if (record.length !== addressBasePlusColumns.length)
+        throw new FormatError(`${part.name} is not AddressBase Plus CSV: its first record has ${record.length} fields, not 77`);
+      if (record[0] === 'UPRN')
+        throw new FormatError(`${part.name} has a header row; OS's files have none (the header is a separate file)`);
+    },
+  },
+  row: (record) => (Array.isArray(record) ? addressBaseRow(record) : addressValues(record)),
+  // The supply's date from OS's file names, or a GML supply's own query time.
+  vintage: {
+    fromNotes: (notes, { parts }) =>
+      supplyDateOf(parts[0]!.name) ?? notes.all('queryTime')[0]?.slice(0, 10) ?? parts.map((p) => p.name).join(', '),
+  },
+});

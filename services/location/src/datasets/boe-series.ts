@@ -1,9 +1,8 @@
-import { basename } from 'node:path';
-import { FormatError, openFile, sizeOf, type FileStream } from '../import/files';
+import { defineDataset } from '../import/define-dataset';
+import { FormatError } from '../import/files';
 import { attributions } from './attributions';
-import { csvRecords, decimal } from './csv';
-import { csvHeader } from './csv-header';
-import { ogl, type Dataset, type ReadRow, type SqlValue } from './dataset';
+import { decimal } from './csv';
+import { ogl, type SqlValue } from './dataset';
 
 // Series from the Bank of England's Interactive Database (IADB), in the CSV it gives for
 // https://www.bankofengland.co.uk/boeapps/database/fromshowcolumns.asp?csv.x=yes&SeriesCodes=…&CSVF=TN&UsingCodes=Y:
@@ -84,7 +83,7 @@ export const boeRows = (codes: readonly string[], fields: string[]): { rows: Sql
   return { rows };
 };
 
-export const boeSeries: Dataset = {
+export const boeSeries = defineDataset({
   name: 'boe-series',
   importerVersion: 1,
   title: 'Bank of England Database series (Bank Rate, quoted household interest rates)',
@@ -100,47 +99,7 @@ export const boeSeries: Dataset = {
   ],
   indexes: ['CREATE UNIQUE INDEX ON {table} (series_code, date)'],
   accumulates: { partColumns: ['series_code', 'month'], vintage: seriesHeld },
-  open: async (paths) => {
-    if (paths.length === 0) throw new FormatError('boe-series takes Bank of England database CSV files (DATE,<series code>,…)');
-    const parts: Array<{ name: string; sizeBytes: number; open: () => Promise<FileStream>; codes: string[] }> = [];
-    for (const path of paths) {
-      const name = basename(path);
-      const codes = boeSeriesCodes(await csvHeader(path, name), name);
-      parts.push({ name, sizeBytes: sizeOf(path), open: () => openFile(path), codes });
-    }
-    const keys = new Set<string>();
-    let done = 0;
-    let current: (() => number) | undefined;
-    return {
-      get vintage() {
-        return seriesHeld([...keys]);
-      },
-      parts: parts.map(({ name, sizeBytes }) => ({ name, sizeBytes })),
-      bytesRead: () => done + (current?.() ?? 0),
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        for (const part of parts) {
-          const file = await part.open();
-          current = file.bytesRead;
-          let header = true;
-          for await (const { line, fields } of csvRecords(file.stream)) {
-            if (header) {
-              header = false;
-              continue;
-            }
-            const read = boeRows(part.codes, fields);
-            if ('rejected' in read) {
-              yield { part: part.name, line, rejected: read.rejected };
-              continue;
-            }
-            for (const values of read.rows) {
-              keys.add(`${values[0]} / ${values[2]}`);
-              yield { part: part.name, line, values };
-            }
-          }
-          done += part.sizeBytes;
-          current = undefined;
-        }
-      },
-    };
-  },
-};
+  files: { usage: 'boe-series takes Bank of England database CSV files (DATE,<series code>,…)' },
+  header: (header, part) => boeSeriesCodes(header, part.name),
+  row: (fields, { layout: codes }) => boeRows(codes, fields),
+});

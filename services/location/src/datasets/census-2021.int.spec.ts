@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { freshDatabase } from '../../../../test/support/environment';
-import { zipOf } from '../demo/epc/zip-writer';
+import { zipOf } from '../../../../infra/demo-data/src/epc/zip-writer';
 import { FormatError } from '../import/files';
 import { importDataset, type ImportDeps } from '../import/import-dataset';
 import { silentProgress } from '../import/progress';

@@ -1,10 +1,11 @@
 import { basename } from 'node:path';
-import { FormatError, isZip, openFile, openZipMember, sizeOf, zipMembers, type FileStream } from '../import/files';
+import { defineDataset, type Part } from '../import/define-dataset';
+import { FormatError } from '../import/files';
 import { attributions } from './attributions';
 import { readCensusHeader, type CensusHeader } from './census-2021-header';
 import { censusTableById, censusTables } from './census-2021-tables';
-import { csvRecords, integer } from './csv';
-import { ogl, type Dataset, type DatasetPart, type ReadRow } from './dataset';
+import { integer } from './csv';
+import { ogl } from './dataset';
 
 // The Census 2021 tables of England and Wales as Nomis publishes them in bulk (https://www.nomisweb.co.uk/census/2021/bulk;
 // /work/research/iod-census.md §2): a zip per table, `census2021-tsNNN.zip`, holding one CSV per geography
@@ -42,55 +43,21 @@ export const namedTableAndLevel = (name: string): { table: string; level: string
 
 const isCensusLevel = (level: string): level is CensusLevel => (censusLevels as readonly string[]).includes(level);
 
-interface Part extends DatasetPart {
-  /** The level the name says, if it says one. */
-  level: CensusLevel | undefined;
-  /** The table the name says, if it says one. */
-  table: string | undefined;
-  open: () => Promise<FileStream>;
-}
-
-const partsOf = async (path: string): Promise<Part[]> => {
-  const file = basename(path);
-  if (!(await isZip(path))) {
-    const named = namedTableAndLevel(file);
-    if (named && !isCensusLevel(named.level))
-      throw new FormatError(`${file} is the ${named.level} file; census-2021 loads the lsoa, msoa and ltla files`);
-    const level = named?.level as CensusLevel | undefined;
-    return [{ name: file, sizeBytes: sizeOf(path), level, table: named?.table, open: () => openFile(path) }];
-  }
-  const members = (await zipMembers(path)).flatMap((m) => {
-    const named = namedTableAndLevel(m.name);
-    return named && isCensusLevel(named.level) && /\.csv$/i.test(m.name) ? [{ member: m, ...named, level: named.level }] : [];
-  });
-  if (members.length === 0)
-    throw new FormatError(`${file} holds no census2021-tsNNN-lsoa.csv, -msoa.csv or -ltla.csv; is it a Nomis Census 2021 bulk zip?`);
-  return members.map(({ member, table, level }) => ({
-    name: `${file}:${member.name}`,
-    sizeBytes: member.compressedBytes,
-    level,
-    table,
-    open: () => openZipMember(path, member.name),
-  }));
+/** The part's header, which must be a known table and the table its name says, and the level its name says. */
+const layoutOf = (fields: string[], part: Part): { header: CensusHeader; level: CensusLevel | undefined } => {
+  const named = namedTableAndLevel(part.member ?? part.name);
+  if (named && !isCensusLevel(named.level))
+    throw new FormatError(`${part.name} is the ${named.level} file; census-2021 loads the lsoa, msoa and ltla files`);
+  const header = readCensusHeader(fields, part.name);
+  if (named && named.table !== header.table.id)
+    throw new FormatError(`${part.name}: its name says ${named.table.toUpperCase()}, its header is ${header.table.name}'s`);
+  return { header, level: named?.level as CensusLevel | undefined };
 };
 
-/** The part's header, which must be a known table and the table its name says. */
-const headerOf = async (part: Part): Promise<CensusHeader> => {
-  const probe = await part.open();
-  try {
-    for await (const { fields } of csvRecords(probe.stream)) {
-      const header = readCensusHeader(fields, part.name);
-      if (part.table !== undefined && part.table !== header.table.id)
-        throw new FormatError(`${part.name}: its name says ${part.table.toUpperCase()}, its header is ${header.table.name}'s`);
-      return header;
-    }
-  } catch (error) {
-    if (error instanceof FormatError) throw error;
-    throw new FormatError(`${part.name} is not a CSV file: ${(error as Error).message.slice(0, 120)}`, { cause: error });
-  } finally {
-    probe.stream.destroy();
-  }
-  throw new FormatError(`${part.name} is empty`);
+/** A zip's members read: the lsoa, msoa and ltla CSV files (the others are skipped). */
+const isReadMember = (member: string) => {
+  const named = namedTableAndLevel(member);
+  return named !== undefined && isCensusLevel(named.level) && /\.csv$/i.test(member);
 };
 
 /** One published line as our rows (one per count column), or why not. */
@@ -124,7 +91,7 @@ export const tablesHeld = (keys: string[]) => {
   return names.length === 0 ? 'Census 2021' : `Census 2021: ${names.join(', ')}`;
 };
 
-export const census2021: Dataset = {
+export const census2021 = defineDataset({
   name: 'census-2021',
   importerVersion: 1,
   title: 'Census 2021 (England and Wales): Nomis bulk tables',
@@ -143,57 +110,21 @@ export const census2021: Dataset = {
   ],
   indexes: ['CREATE INDEX ON {table} (area_code, census_table)', 'CREATE INDEX ON {table} (level, area_name text_pattern_ops)'],
   accumulates: { partColumns: ['census_table', 'level'], vintage: tablesHeld },
-  open: async (paths) => {
-    if (paths.length === 0)
-      throw new FormatError('census-2021 takes Nomis bulk zips (census2021-tsNNN.zip) or their lsoa, msoa and ltla CSV files');
-    const parts = (await Promise.all(paths.map(partsOf))).flat();
-    const headers = new Map<Part, CensusHeader>();
-    for (const part of parts) headers.set(part, await headerOf(part));
-    let bytesDone = 0;
-    let current: (() => number) | undefined;
-    const keys = new Set<string>();
-    return {
-      get vintage() {
-        return tablesHeld([...keys]);
-      },
-      parts: parts.map(({ name, sizeBytes }) => ({ name, sizeBytes })),
-      bytesRead: () => bytesDone + (current?.() ?? 0),
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        // An area read twice for a table (a zip and its own member, say) would count twice: the second is rejected.
-        const seen = new Map<string, string>();
-        for (const part of parts) {
-          const header = headers.get(part) as CensusHeader;
-          const file = await part.open();
-          current = file.bytesRead;
-          let first = true;
-          for await (const { line, fields } of csvRecords(file.stream)) {
-            if (first) {
-              first = false;
-              continue;
-            }
-            const read = censusRows(header, fields, part.level);
-            if ('rejected' in read) {
-              yield { part: part.name, line, rejected: read.rejected };
-              continue;
-            }
-            const [table, level, code] = read.rows[0] as [string, string, string];
-            const area = `${table} / ${level} / ${code}`;
-            const before = seen.get(area);
-            if (before !== undefined) {
-              yield { part: part.name, line, rejected: `${code} of ${table.toUpperCase()} was read already, from ${before}` };
-              continue;
-            }
-            seen.set(area, `${part.name}:${line}`);
-            keys.add(`${table} / ${level}`);
-            for (const values of read.rows) yield { part: part.name, line, values };
-          }
-          bytesDone += part.sizeBytes;
-          current = undefined;
-        }
-      },
-    };
+  files: {
+    usage: 'census-2021 takes Nomis bulk zips (census2021-tsNNN.zip) or their lsoa, msoa and ltla CSV files',
+    archive: {
+      members: isReadMember,
+      noMembers: (file) => `${file} holds no census2021-tsNNN-lsoa.csv, -msoa.csv or -ltla.csv; is it a Nomis Census 2021 bulk zip?`,
+    },
   },
-};
+  header: layoutOf,
+  row: (fields, { layout }) => censusRows(layout.header, fields, layout.level),
+  // An area read twice for a table (a zip and its own member, say) would count twice: the second is rejected.
+  once: {
+    key: ([table, level, code]) => `${table} / ${level} / ${code}`,
+    rejected: ([table, , code], first) => `${code} of ${String(table).toUpperCase()} was read already, from ${first}`,
+  },
+});
 
 /** For the answer: a stored table id's published name (TS007A). */
 export const censusTableName = (id: string) => censusTableById(id)?.name ?? id.toUpperCase();

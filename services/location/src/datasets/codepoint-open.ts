@@ -1,11 +1,11 @@
 import { fullPostcodePattern, normalisePostcode } from '@pds/contracts';
-import { basename } from 'node:path';
 import { bngToWgs84 } from '../geo/coordinates';
-import { FormatError, isZip, openZipMember, readZipMember, zipMembers } from '../import/files';
+import { defineDataset } from '../import/define-dataset';
+import { FormatError } from '../import/files';
 import { postcodePointIndex } from '../places/nation-at';
 import { attributions } from './attributions';
-import { csvRecords, integer, orNull } from './csv';
-import { ogl, type Dataset, type ReadRow } from './dataset';
+import { integer, orNull } from './csv';
+import { ogl } from './dataset';
 
 // OS Code-Point Open, the zip as OS publishes it: `Data/CSV/<area>.csv` (no header; Postcode,
 // Positional_quality_indicator, Eastings, Northings, Country_code, NHS_regional_HA_code, NHS_HA_code,
@@ -23,6 +23,13 @@ export const readMetadata = (text: string) => {
   const counts = new Map<string, number>();
   for (const [, area, count] of text.matchAll(/^\s*([A-Z]{1,2})\t(\d+)\s*$/gm)) counts.set(area!.toLowerCase(), Number(count));
   return { version, counts };
+};
+
+/** The metadata as read, refused when it names no release. */
+const metadataOf = (text: string) => {
+  const metadata = readMetadata(text);
+  if (!metadata.version) throw new FormatError('Doc/metadata.txt gives no DATASET VERSION NUMBER');
+  return { version: metadata.version, counts: metadata.counts };
 };
 
 /** One published row as our columns, or why not. */
@@ -43,7 +50,7 @@ export const codePointRow = (fields: string[]): { values: (string | number | nul
   return { values: [postcode, quality, easting, northing, ...codes, position?.latitude ?? null, position?.longitude ?? null] };
 };
 
-export const codePointOpen: Dataset = {
+export const codePointOpen = defineDataset({
   name: 'codepoint-open',
   importerVersion: 1,
   title: 'OS Code-Point Open',
@@ -67,45 +74,29 @@ export const codePointOpen: Dataset = {
   ],
   // The position's index serves "the nearest postcode" (places/nation-at.ts).
   indexes: ['CREATE UNIQUE INDEX ON {table} (postcode)', postcodePointIndex],
-  open: async (paths) => {
-    if (paths.length !== 1)
-      throw new FormatError('codepoint-open takes one file: the Code-Point Open zip (codepo_gb.zip) as OS publishes it');
-    const [path] = paths as [string];
-    if (!(await isZip(path))) throw new FormatError(`${basename(path)} is not a zip; Code-Point Open is published as codepo_gb.zip`);
-    const members = await zipMembers(path);
-    const parts = members.filter((m) => dataMember.test(m.name));
-    if (!members.some((m) => m.name === 'Doc/metadata.txt') || parts.length === 0) {
-      throw new FormatError(`${basename(path)} is not Code-Point Open: it needs Doc/metadata.txt and Data/CSV/<area>.csv`);
-    }
-    const metadata = readMetadata((await readZipMember(path, 'Doc/metadata.txt')).toString('latin1'));
-    if (!metadata.version) throw new FormatError('Doc/metadata.txt gives no DATASET VERSION NUMBER');
-    let bytesDone = 0;
-    let current: (() => number) | undefined;
-    return {
-      vintage: metadata.version,
-      parts: parts.map((m) => ({ name: m.name, sizeBytes: m.compressedBytes })),
-      bytesRead: () => bytesDone + (current?.() ?? 0),
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        for (const member of parts) {
-          const file = await openZipMember(path, member.name);
-          current = file.bytesRead;
-          for await (const { line, fields } of csvRecords(file.stream)) yield { part: member.name, line, ...codePointRow(fields) };
-          bytesDone += member.compressedBytes;
-          current = undefined;
-        }
-      },
-      // Each area file has as many postcodes as the metadata says: a truncated or altered file does not load.
-      verify: (recordsByPart) =>
-        parts.flatMap((m) => {
-          const area = dataMember.exec(m.name)?.[1] ?? '';
-          const expected = metadata.counts.get(area);
-          const read = recordsByPart.get(m.name) ?? 0;
-          return expected === undefined
-            ? [`${m.name} is not listed in Doc/metadata.txt`]
-            : expected === read
-              ? []
-              : [`${m.name}: ${read} records read, metadata says ${expected}`];
-        }),
-    };
+  files: {
+    usage: 'codepoint-open takes one file: the Code-Point Open zip (codepo_gb.zip) as OS publishes it',
+    one: true,
+    archive: {
+      members: dataMember,
+      name: (_zip, member) => member,
+      noMembers: (file) => `${file} is not Code-Point Open: it needs Doc/metadata.txt and Data/CSV/<area>.csv`,
+      metadata: { member: /^Doc\/metadata\.txt$/, read: (bytes) => metadataOf(bytes.toString('latin1')) },
+      only: (file) => `${file} is not a zip; Code-Point Open is published as codepo_gb.zip`,
+    },
   },
-};
+  row: (fields) => codePointRow(fields),
+  vintage: { fromFiles: ({ parts }) => parts[0]?.metadata?.version ?? '' },
+  // Each area file has as many postcodes as the metadata says: a truncated or altered file does not load.
+  verify: ({ recordsByPart, parts }) =>
+    parts.flatMap((m) => {
+      const area = dataMember.exec(m.name)?.[1] ?? '';
+      const expected = m.metadata?.counts.get(area);
+      const read = recordsByPart.get(m.name) ?? 0;
+      return expected === undefined
+        ? [`${m.name} is not listed in Doc/metadata.txt`]
+        : expected === read
+          ? []
+          : [`${m.name}: ${read} records read, metadata says ${expected}`];
+    }),
+});

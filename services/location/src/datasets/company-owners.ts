@@ -1,9 +1,8 @@
 import { normalisePostcode } from '@pds/contracts';
-import { fileOrZipMember, FormatError } from '../import/files';
+import { defineDataset } from '../import/define-dataset';
+import { FormatError } from '../import/files';
 import { attributions } from './attributions';
-import { csvRecords } from './csv';
-import { csvHeaderOf } from './csv-header';
-import { type Dataset, type ReadRow, type SqlValue } from './dataset';
+import { type SqlValue } from './dataset';
 
 // HM Land Registry's "UK companies that own property in England and Wales" (CCOD) and "Overseas companies that own
 // property in England and Wales" (OCOD), as the technical specifications describe them
@@ -109,11 +108,15 @@ const columns = [
   { name: 'change_indicator', type: 'text' },
 ];
 
-const openPart = (path: string) => fileOrZipMember(path, /\.csv$/i, 'CSV');
+/** The month of the file, in its name: `CCOD_FULL_2026_10.csv`. */
+const monthOf = (name: string) => {
+  const month = /_(FULL|COU)_(\d{4})_(\d{2})/i.exec(name);
+  return month ? `${month[2]}-${month[3]}` : 'undated';
+};
 
-const companyOwners = (overseas: boolean): Dataset => {
+const companyOwners = (overseas: boolean) => {
   const name = overseas ? 'ocod' : 'ccod';
-  return {
+  return defineDataset({
     name,
     importerVersion: 1,
     title: overseas ? 'Overseas companies that own property in England and Wales' : 'UK companies that own property in England and Wales',
@@ -124,33 +127,17 @@ const companyOwners = (overseas: boolean): Dataset => {
     columns,
     indexes: ['CREATE INDEX ON {table} (title_number)', 'CREATE INDEX ON {table} (postcode)'],
     changes: { keyColumn: 'title_number', statusColumn: 'change_indicator', deleted: 'D' },
-    open: async (paths) => {
-      if (paths.length !== 1) throw new FormatError(`${name} takes one file: the FULL or the change-only (COU) file of a month`);
-      const part = await openPart(paths[0] as string);
-      const found = columnsOf(await csvHeaderOf(part.open, part.name), part.name, overseas);
-      const month = /_(FULL|COU)_(\d{4})_(\d{2})/i.exec(part.name);
-      let current: (() => number) | undefined;
-      return {
-        vintage: month ? `${month[2]}-${month[3]}` : 'undated',
-        changeFiles: found.change >= 0,
-        parts: [{ name: part.name, sizeBytes: part.sizeBytes }],
-        bytesRead: () => current?.() ?? 0,
-        rows: async function* (): AsyncGenerator<ReadRow> {
-          const file = await part.open();
-          current = file.bytesRead;
-          let header = true;
-          for await (const { line, fields } of csvRecords(file.stream)) {
-            if (header) {
-              header = false;
-              continue;
-            }
-            const row = rowOf(found, fields, overseas);
-            if (row) yield { part: part.name, line, ...row };
-          }
-        },
-      };
+    files: {
+      usage: `${name} takes one file: the FULL or the change-only (COU) file of a month`,
+      one: true,
+      archive: { members: /\.csv$/i, first: true, noMembers: (file) => `${file} holds no CSV` },
     },
-  };
+    header: (header, part) => columnsOf(header, part.name, overseas),
+    // A change-only file says so in its header (Change Indicator).
+    changeFiles: ([first]) => (first?.layout.change ?? -1) >= 0,
+    row: (fields, { layout }) => rowOf(layout, fields, overseas),
+    vintage: { fromFiles: ({ parts }) => monthOf(parts[0]!.name) },
+  });
 };
 
 export const ccod = companyOwners(false);

@@ -1,6 +1,7 @@
 // A reference dataset as the import command and the readers know it: what it is (title, publisher, licence, the
 // attribution every answer built from it carries), the table it loads (columns as data, indexes), and how its
-// published files are read. One small file per dataset declares all of this (see codepoint-open.ts).
+// published files are read. One small file per dataset declares all of this with the importer builder
+// (import/define-dataset.ts; see codepoint-open.ts), which makes `open`.
 
 export type SqlValue = string | number | boolean | null;
 

@@ -1,25 +1,10 @@
 import { basename } from 'node:path';
-import { FormatError, openFile } from '../import/files';
+import { FormatError } from '../import/files';
 import { giasDate } from './gias-columns';
-import { windows1252Records } from './windows-1252';
 
 // What GIAS's two downloads have in common: Windows-1252 CSV with CRLF line ends and a quoted header (research/gias.md
 // §2a, §2b), published as `edubasealldataYYYYMMDD.csv` and `links_edubasealldataYYYYMMDD.csv`, the date in the name
 // being the release's (the files carry no other).
-
-/** The header of a GIAS file, read before anything loads; a file that is not CSV fails here. */
-export const giasHeader = async (path: string): Promise<string[]> => {
-  const name = basename(path);
-  const probe = await openFile(path);
-  try {
-    for await (const record of windows1252Records(probe.stream)) return record.fields.map((h) => h.trim());
-  } catch (error) {
-    throw new FormatError(`${name} is not a CSV file: ${(error as Error).message.slice(0, 120)}`, { cause: error });
-  } finally {
-    probe.stream.destroy();
-  }
-  throw new FormatError(`${name} is empty`);
-};
 
 /** The release date in a file's name (`…edubasealldata20250422…` → 2025-04-22), or why the name does not say it. */
 export const giasReleaseOf = (path: string, published: string): string => {

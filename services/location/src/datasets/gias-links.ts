@@ -1,11 +1,10 @@
-import { basename } from 'node:path';
-import { FormatError, openFile, sizeOf } from '../import/files';
+import { defineDataset } from '../import/define-dataset';
+import { FormatError } from '../import/files';
 import { attributions } from './attributions';
 import { integer, orNull } from './csv';
-import { ogl, type Dataset, type ReadRow, type SqlValue } from './dataset';
+import { ogl, type SqlValue } from './dataset';
 import { giasDate } from './gias-columns';
-import { giasHeader, giasLinksHeader, giasReleaseOf, isLinksHeader } from './gias-files';
-import { windows1252Records } from './windows-1252';
+import { giasLinksHeader, giasReleaseOf, isLinksHeader } from './gias-files';
 
 // GIAS's establishment links, `links_edubasealldataYYYYMMDD.csv` as DfE publishes it (research/gias.md §4): the header
 // `"URN","LinkURN","LinkName","LinkType","LinkEstablishedDate"`, URN and LinkURN unquoted, the rest quoted, dates
@@ -35,13 +34,7 @@ export const giasLinkRow = (fields: readonly string[]): Row => {
   return { values: [urn, linkUrn, orNull(linkName), linkType, date] };
 };
 
-const checkHeader = async (path: string) => {
-  const header = await giasHeader(path);
-  if (!isLinksHeader(header))
-    throw new FormatError(`${basename(path)} is not a GIAS links file (${published}): its header is ${header.slice(0, 6).join(',')}`);
-};
-
-export const giasLinks: Dataset = {
+export const giasLinks = defineDataset({
   name: 'gias-links',
   importerVersion: 1,
   title: 'Get Information About Schools: establishment links',
@@ -57,45 +50,14 @@ export const giasLinks: Dataset = {
     { name: 'link_established_on', type: 'date' },
   ],
   indexes: ['CREATE INDEX ON {table} (urn)'],
-  open: async (paths) => {
-    if (paths.length === 0) throw new FormatError(`gias-links takes the links file(s), ${published} (plain or gzip)`);
-    for (const path of paths) await checkHeader(path);
-    const releases = [...new Set(paths.map((p) => giasReleaseOf(p, published)))].sort();
-    const parts = paths.map((path) => ({ path, name: basename(path), sizeBytes: sizeOf(path) }));
-    let current: (() => number) | undefined;
-    let done = 0;
-    return {
-      vintage: releases.join(' and '),
-      parts: parts.map(({ name, sizeBytes }) => ({ name, sizeBytes })),
-      bytesRead: () => done + (current?.() ?? 0),
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        const seen = new Map<string, string>();
-        for (const part of parts) {
-          const file = await openFile(part.path);
-          current = file.bytesRead;
-          let header = true;
-          for await (const { line, fields } of windows1252Records(file.stream)) {
-            if (header) {
-              header = false;
-              continue;
-            }
-            const row = giasLinkRow(fields);
-            if ('values' in row) {
-              // One row per link: the same link in two files given together would count twice.
-              const key = `${row.values[0]} ${row.values[1]} ${row.values[3]}`;
-              const first = seen.get(key);
-              if (first) {
-                yield { part: part.name, line, rejected: `the same link as ${first}` };
-                continue;
-              }
-              seen.set(key, `${part.name}:${line}`);
-            }
-            yield { part: part.name, line, ...row };
-          }
-          done += part.sizeBytes;
-          current = undefined;
-        }
-      },
-    };
+  files: { usage: `gias-links takes the links file(s), ${published} (plain or gzip)` },
+  encoding: 'windows-1252',
+  header: (header, part) => {
+    if (!isLinksHeader(header))
+      throw new FormatError(`${part.name} is not a GIAS links file (${published}): its header is ${header.slice(0, 6).join(',')}`);
   },
-};
+  row: (fields) => giasLinkRow(fields),
+  // One row per link: the same link in two files given together would count twice.
+  once: { key: ([urn, linkUrn, , linkType]) => `${urn} ${linkUrn} ${linkType}`, rejected: (_link, first) => `the same link as ${first}` },
+  vintage: { fromFiles: ({ paths }) => [...new Set(paths.map((p) => giasReleaseOf(p, published)))].sort().join(' and ') },
+});

@@ -1,10 +1,9 @@
-import { basename } from 'node:path';
-import { FormatError, openFile, sizeOf } from '../import/files';
+import { defineDataset } from '../import/define-dataset';
+import { FormatError } from '../import/files';
 import { attributions } from './attributions';
-import { ogl, type Dataset, type ReadRow } from './dataset';
+import { ogl } from './dataset';
 import { giasLayoutOf, giasRow, giasTableColumns, type GiasLayout } from './gias-columns';
-import { giasHeader, giasReleaseOf, isLinksHeader } from './gias-files';
-import { windows1252Records } from './windows-1252';
+import { giasReleaseOf, isLinksHeader } from './gias-files';
 
 // GIAS (Get Information About Schools, DfE): the establishments file `edubasealldataYYYYMMDD.csv` as DfE publishes it
 // (research/gias.md): Windows-1252, CRLF, a quoted header, every field quoted but a few numeric ones, one row per
@@ -15,9 +14,7 @@ import { windows1252Records } from './windows-1252';
 const published = 'edubasealldataYYYYMMDD.csv';
 
 /** The file's layout from its header: a file that is not GIAS's establishments stops the import before loading. */
-const layoutOf = async (path: string): Promise<GiasLayout> => {
-  const name = basename(path);
-  const header = await giasHeader(path);
+const layoutOf = (header: string[], name: string): GiasLayout => {
   if (isLinksHeader(header)) throw new FormatError(`${name} is the GIAS links file: import it as the gias-links dataset`);
   const layout = giasLayoutOf(header);
   if ('missing' in layout) {
@@ -28,7 +25,7 @@ const layoutOf = async (path: string): Promise<GiasLayout> => {
   return layout;
 };
 
-export const gias: Dataset = {
+export const gias = defineDataset({
   name: 'gias',
   importerVersion: 1,
   title: 'Get Information About Schools: establishments',
@@ -38,33 +35,12 @@ export const gias: Dataset = {
   relation: 'schools',
   columns: giasTableColumns.map(([name, type]) => ({ name, type })),
   indexes: ['CREATE INDEX ON {table} USING gist (geog)', 'CREATE INDEX ON {table} (urn)'],
-  open: async (paths) => {
-    if (paths.length !== 1)
-      throw new FormatError(`gias takes one establishments file, ${published} (plain or gzip); the links file is the gias-links dataset`);
-    const path = paths[0] as string;
-    const layout = await layoutOf(path);
-    const vintage = giasReleaseOf(path, published);
-    const part = { name: basename(path), sizeBytes: sizeOf(path) };
-    let current: (() => number) | undefined;
-    let done = 0;
-    return {
-      vintage,
-      parts: [part],
-      bytesRead: () => done + (current?.() ?? 0),
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        const file = await openFile(path);
-        current = file.bytesRead;
-        let header = true;
-        for await (const { line, fields } of windows1252Records(file.stream)) {
-          if (header) {
-            header = false;
-            continue;
-          }
-          yield { part: part.name, line, ...giasRow(layout, fields) };
-        }
-        done = part.sizeBytes;
-        current = undefined;
-      },
-    };
+  files: {
+    usage: `gias takes one establishments file, ${published} (plain or gzip); the links file is the gias-links dataset`,
+    one: true,
   },
-};
+  encoding: 'windows-1252',
+  header: (header, part) => layoutOf(header, part.name),
+  row: (fields, { layout }) => giasRow(layout, fields),
+  vintage: { fromFiles: ({ paths }) => giasReleaseOf(paths[0]!, published) },
+});

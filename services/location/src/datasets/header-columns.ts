@@ -1,3 +1,4 @@
+import { fullPostcodePattern, normalisePostcode } from '@pds/contracts';
 import { FormatError } from '../import/files';
 
 // ONS renames columns between releases (`pcd`/`pcd7`, `oslaua`/`lad25cd`, `lsoa11`/`lsoa11cd`): a column is found
@@ -31,4 +32,37 @@ export const mapColumns = <K extends string>(
   if (missing.length > 0)
     throw new FormatError(`${file}: its header has no ${missing.join(', ')}; header: ${header.slice(0, 12).join(',')}…`);
   return found;
+};
+
+/** A file's header as read, and where each wanted column is in it. */
+export interface HeaderLayout<K extends string> {
+  header: string[];
+  at: Record<K, number | undefined>;
+}
+
+export const headerLayout = <K extends string>(
+  header: string[],
+  wanted: Record<K, { names: ColumnNames; required?: boolean }>,
+  file: string,
+): HeaderLayout<K> => ({ header, at: mapColumns(header, wanted, file) });
+
+/** A record's field by wanted column, or why the record cannot be read that way (not as wide as the header). */
+export const fieldsByName = <K extends string>(
+  { header, at }: HeaderLayout<K>,
+  fields: readonly string[],
+): { field: (k: K) => string | undefined } | { rejected: string } =>
+  fields.length === header.length
+    ? { field: (k) => (at[k] === undefined ? undefined : fields[at[k]]) }
+    : { rejected: `${fields.length} fields, the header has ${header.length}` };
+
+/** A record of an ONS postcode product (ONSPD, the postcode lookup): its fields by name and its postcode, or why not. */
+export const onsPostcodeRecord = <K extends string>(
+  layout: HeaderLayout<K | 'pcds'>,
+  fields: readonly string[],
+): { field: (k: K | 'pcds') => string | undefined; postcode: string } | { rejected: string } => {
+  const read = fieldsByName(layout, fields);
+  if ('rejected' in read) return read;
+  const postcode = normalisePostcode(read.field('pcds') ?? '');
+  if (!fullPostcodePattern.test(postcode)) return { rejected: `not a postcode: ${JSON.stringify(read.field('pcds'))}` };
+  return { field: read.field, postcode };
 };

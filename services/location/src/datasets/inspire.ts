@@ -2,8 +2,10 @@ import { bngToWgs84 } from '@pds/geo';
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { FormatError, isZip, openFile, openZipMember, sizeOf, zipMembers, type FileStream } from '../import/files';
-import { ogl, type Dataset, type ReadRow } from './dataset';
+import { defineDataset, type Note, type Part, type Read } from '../import/define-dataset';
+import { FormatError } from '../import/files';
+import { ogl } from './dataset';
+import { parsedRecords } from './xml-stream';
 
 // HM Land Registry's INSPIRE Index Polygons: one zip per local authority (`Cardiff_Council.zip`) holding
 // `Land_Registry_Cadastral_Parcels.gml`, a WFS 2.0 FeatureCollection of `LR:PREDEFINED` features (namespace
@@ -21,7 +23,7 @@ export const inspireAttribution =
   'HM Land Registry. The polygons (including the associated geometry, namely x, y co-ordinates) are subject to Crown ' +
   'copyright and database rights 2025 Ordnance Survey AC0000851063.';
 
-interface Parcel {
+export interface Parcel {
   inspireId?: string;
   label?: string;
   reference?: string;
@@ -79,14 +81,10 @@ export const parcelRow = (p: Parcel): { values: (string | null)[] } | { rejected
   };
 };
 
-/** Streams the features of one GML file; each yields its row or its rejection, with the line its feature began on. */
-export async function* parcelsOf(
-  stream: Readable,
-  part: string,
-  onRoot: (attributes: Record<string, string>) => void,
-): AsyncGenerator<ReadRow> {
+/** Streams the features of one GML file, each with the line it began on; its root's count and time stamp are noted. */
+export async function* parcelsOf(stream: Readable, part: Part, note: Note): AsyncGenerator<Read<Parcel>> {
   const parser = new SaxesParser({ xmlns: true, position: true });
-  const ready: ReadRow[] = [];
+  const ready: Read<Parcel>[] = [];
   let current: Parcel | undefined;
   let field: string | undefined;
   let text = '';
@@ -95,8 +93,10 @@ export async function* parcelsOf(
   parser.on('opentag', (tag: SaxesTagNS) => {
     if (!rootSeen) {
       rootSeen = true;
-      if (tag.local !== 'FeatureCollection') throw new FormatError(`${part} is not a WFS FeatureCollection (its root is ${tag.name})`);
-      onRoot(Object.fromEntries(Object.values(tag.attributes).map((a) => [a.local, a.value])));
+      if (tag.local !== 'FeatureCollection') throw new FormatError(`${part.name} is not a WFS FeatureCollection (its root is ${tag.name})`);
+      const { numberMatched, timeStamp } = Object.fromEntries(Object.values(tag.attributes).map((a) => [a.local, a.value]));
+      if (numberMatched && /^\d+$/.test(numberMatched)) note('numberMatched', numberMatched);
+      if (timeStamp) note('timeStamp', timeStamp);
       return;
     }
     if (tag.uri === lrNamespace && tag.local === 'PREDEFINED') current = { rings: [], line: parser.line };
@@ -129,35 +129,14 @@ export async function* parcelsOf(
       field = undefined;
     }
     if (tag.uri === lrNamespace && tag.local === 'PREDEFINED') {
-      ready.push({ part, line: current.line, ...parcelRow(current) });
+      ready.push({ line: current.line, record: current });
       current = undefined;
     }
   });
-  stream.setEncoding('utf8');
-  for await (const chunk of stream as AsyncIterable<string>) {
-    try {
-      parser.write(chunk);
-    } catch (error) {
-      if (error instanceof FormatError) throw error;
-      throw new FormatError(`${part} is not well-formed XML: ${(error as Error).message}`, { cause: error });
-    }
-    while (ready.length > 0) yield ready.shift() as ReadRow;
-  }
-  parser.close();
-  while (ready.length > 0) yield ready.shift() as ReadRow;
+  yield* parsedRecords(stream, part.name, parser, ready);
 }
 
-/** Each path is a local authority's zip (its GML member) or the GML itself. */
-const openPart = async (path: string): Promise<{ name: string; sizeBytes: number; open: () => Promise<FileStream> }> => {
-  if (await isZip(path)) {
-    const found = (await zipMembers(path)).find((m) => basename(m.name) === member);
-    if (!found) throw new FormatError(`${basename(path)} has no ${member}; INSPIRE Index Polygons come one zip per local authority`);
-    return { name: `${basename(path)}/${found.name}`, sizeBytes: found.compressedBytes, open: () => openZipMember(path, found.name) };
-  }
-  return { name: basename(path), sizeBytes: sizeOf(path), open: () => openFile(path) };
-};
-
-export const inspire: Dataset = {
+export const inspire = defineDataset({
   name: 'inspire',
   importerVersion: 1,
   title: 'HM Land Registry INSPIRE Index Polygons',
@@ -175,38 +154,26 @@ export const inspire: Dataset = {
     { name: 'geom_wgs84', type: 'geometry(MultiPolygon, 4326)' },
   ],
   indexes: ['CREATE INDEX ON {table} USING gist (geom)', 'CREATE INDEX ON {table} (inspire_id)'],
-  open: async (paths) => {
-    if (paths.length === 0) throw new FormatError('inspire takes one or more local authorities: their zips (or the GML inside)');
-    const parts = await Promise.all(paths.map(openPart));
-    // The collection's own count of its features, checked against the features read.
-    const declared = new Map<string, number>();
-    const stamps: string[] = [];
-    let bytesDone = 0;
-    let current: (() => number) | undefined;
-    return {
-      // The newest of the collections' time stamps (each file says when HM Land Registry produced it).
-      get vintage() {
-        return stamps.sort().at(-1)?.slice(0, 10) ?? parts.map((p) => p.name).join(', ');
-      },
-      parts: parts.map((p) => ({ name: p.name, sizeBytes: p.sizeBytes })),
-      bytesRead: () => bytesDone + (current?.() ?? 0),
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        for (const part of parts) {
-          const file = await part.open();
-          current = file.bytesRead;
-          yield* parcelsOf(file.stream, part.name, (root) => {
-            if (root.numberMatched && /^\d+$/.test(root.numberMatched)) declared.set(part.name, Number(root.numberMatched));
-            if (root.timeStamp) stamps.push(root.timeStamp);
-          });
-          bytesDone += part.sizeBytes;
-          current = undefined;
-        }
-      },
-      verify: (recordsByPart) =>
-        [...declared].flatMap(([name, expected]) => {
-          const read = recordsByPart.get(name) ?? 0;
-          return read === expected ? [] : [`${name}: ${read} features read, the collection says ${expected} (numberMatched)`];
-        }),
-    };
+  // Each path is a local authority's zip (its GML member) or the GML itself.
+  files: {
+    usage: 'inspire takes one or more local authorities: their zips (or the GML inside)',
+    archive: {
+      members: (name) => basename(name) === member,
+      first: true,
+      name: (zip, name) => `${zip}/${name}`,
+      noMembers: (file) => `${file} has no ${member}; INSPIRE Index Polygons come one zip per local authority`,
+    },
   },
-};
+  records: parcelsOf,
+  row: parcelRow,
+  // The newest of the collections' time stamps (each file says when HM Land Registry produced it).
+  vintage: { fromNotes: (notes, { parts }) => notes.all('timeStamp').sort().at(-1)?.slice(0, 10) ?? parts.map((p) => p.name).join(', ') },
+  // The collection's own count of its features, checked against the features read.
+  verify: ({ recordsByPart, parts, notes }) =>
+    parts.flatMap(({ name }) =>
+      notes.of(name, 'numberMatched').flatMap((declared) => {
+        const read = recordsByPart.get(name) ?? 0;
+        return read === Number(declared) ? [] : [`${name}: ${read} features read, the collection says ${declared} (numberMatched)`];
+      }),
+    ),
+});

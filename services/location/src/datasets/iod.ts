@@ -1,8 +1,8 @@
-import { basename } from 'node:path';
-import { FormatError, isZip, openFile, openZipMember, sizeOf, zipMembers, type FileStream } from '../import/files';
+import { defineDataset } from '../import/define-dataset';
+import { FormatError } from '../import/files';
 import { attributions } from './attributions';
-import { csvRecords, decimal, integer } from './csv';
-import { ogl, type Dataset, type ReadRow } from './dataset';
+import { decimal, integer } from './csv';
+import { ogl } from './dataset';
 
 // The English Indices of Deprivation 2025 (MHCLG, 30 October 2025), File 7 as published:
 // `File_7_IoD2025_All_Ranks_Scores_Deciles_Population_Denominators.csv`, one row per 2021 LSOA of England (33,755),
@@ -93,14 +93,7 @@ export const iodRow = (columns: Columns, fields: string[]): { values: (string | 
 
 const fileMember = /(^|\/)File_7_IoD2025[^/]*\.csv$/i;
 
-const openPart = async (path: string): Promise<{ name: string; sizeBytes: number; open: () => Promise<FileStream> }> => {
-  if (!(await isZip(path))) return { name: basename(path), sizeBytes: sizeOf(path), open: () => openFile(path) };
-  const member = (await zipMembers(path)).find((m) => fileMember.test(m.name));
-  if (!member) throw new FormatError(`${basename(path)} holds no File_7_IoD2025….csv`);
-  return { name: `${basename(path)}:${member.name}`, sizeBytes: member.compressedBytes, open: () => openZipMember(path, member.name) };
-};
-
-export const iod: Dataset = {
+export const iod = defineDataset({
   name: 'iod',
   importerVersion: 1,
   title: 'English Indices of Deprivation 2025 (File 7: all ranks, deciles and scores)',
@@ -121,45 +114,12 @@ export const iod: Dataset = {
     ...populations.map(([p]) => ({ name: p, type: 'integer' })),
   ],
   indexes: ['CREATE UNIQUE INDEX ON {table} (lsoa_code)'],
-  open: async (paths) => {
-    if (paths.length !== 1)
-      throw new FormatError('iod takes one file: File_7_IoD2025_All_Ranks_Scores_Deciles_Population_Denominators.csv');
-    const part = await openPart(paths[0] as string);
-    let columns: Columns | undefined;
-    const probe = await part.open();
-    try {
-      for await (const { fields } of csvRecords(probe.stream)) {
-        columns = iodColumns(fields, part.name);
-        break;
-      }
-    } catch (error) {
-      if (error instanceof FormatError) throw error;
-      throw new FormatError(`${part.name} is not a CSV file: ${(error as Error).message.slice(0, 120)}`, { cause: error });
-    } finally {
-      probe.stream.destroy();
-    }
-    if (!columns) throw new FormatError(`${part.name} is empty`);
-    const found = columns;
-    let current: (() => number) | undefined;
-    let done = 0;
-    return {
-      vintage: 'IoD2025',
-      parts: [{ name: part.name, sizeBytes: part.sizeBytes }],
-      bytesRead: () => done + (current?.() ?? 0),
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        const file = await part.open();
-        current = file.bytesRead;
-        let header = true;
-        for await (const { line, fields } of csvRecords(file.stream)) {
-          if (header) {
-            header = false;
-            continue;
-          }
-          yield { part: part.name, line, ...iodRow(found, fields) };
-        }
-        done = part.sizeBytes;
-        current = undefined;
-      },
-    };
+  files: {
+    usage: 'iod takes one file: File_7_IoD2025_All_Ranks_Scores_Deciles_Population_Denominators.csv',
+    one: true,
+    archive: { members: fileMember, first: true, noMembers: (file) => `${file} holds no File_7_IoD2025….csv` },
   },
-};
+  header: (header, part) => iodColumns(header, part.name),
+  row: (fields, { layout }) => iodRow(layout, fields),
+  vintage: 'IoD2025',
+});

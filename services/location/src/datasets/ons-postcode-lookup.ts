@@ -1,11 +1,8 @@
-import { fullPostcodePattern, normalisePostcode } from '@pds/contracts';
-import { basename } from 'node:path';
-import { FormatError, openFile, sizeOf } from '../import/files';
+import { defineDataset } from '../import/define-dataset';
 import { attributions } from './attributions';
-import { csvHeader } from './csv-header';
-import { csvRecords, integer, orNull } from './csv';
-import { ogl, type Dataset, type ReadRow } from './dataset';
-import { mapColumns } from './header-columns';
+import { integer, orNull } from './csv';
+import { ogl } from './dataset';
+import { headerLayout, onsPostcodeRecord } from './header-columns';
 
 // The ONS postcode to OA/LSOA/MSOA/LAD lookup (e.g. PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU.csv): a header row, every field
 // quoted, CRLF; one row per UK postcode, live and terminated (`doterm` YYYYMM, empty while live). The May 2022 release
@@ -41,7 +38,7 @@ export const releaseOf = (file: string): string => {
 /** 2011 or 2021, by the header's area columns. */
 const censusOf = (header: readonly string[]) => (header.some((h) => /^lsoa21cd$/i.test(h.trim())) ? 2021 : 2011);
 
-export const onsPostcodeLookup: Dataset = {
+export const onsPostcodeLookup = defineDataset({
   name: 'ons-postcode-lookup',
   importerVersion: 1,
   title: 'ONS postcode to OA, LSOA, MSOA and LAD lookup',
@@ -67,50 +64,16 @@ export const onsPostcodeLookup: Dataset = {
     { name: 'lad_name_welsh', type: 'text' },
   ],
   indexes: ['CREATE UNIQUE INDEX ON {table} (postcode)'],
-  open: async (paths) => {
-    if (paths.length !== 1) throw new FormatError('ons-postcode-lookup takes one file: the lookup CSV (plain or gzip)');
-    const [path] = paths as [string];
-    const part = basename(path);
-    // The header, read before anything loads: a file that is not this product's stops the import here.
-    const header = await csvHeader(path, part);
-    const at = mapColumns(header, columns, part);
-    const census = censusOf(header);
-    let file: Awaited<ReturnType<typeof openFile>> | undefined;
-    return {
-      vintage: releaseOf(part),
-      parts: [{ name: part, sizeBytes: sizeOf(path) }],
-      bytesRead: () => file?.bytesRead() ?? 0,
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        file = await openFile(path);
-        let first = true;
-        for await (const { line, fields } of csvRecords(file.stream)) {
-          if (first) {
-            first = false;
-            continue;
-          }
-          const field = (k: keyof typeof columns) => (at[k] === undefined ? undefined : fields[at[k]]);
-          if (fields.length !== header.length) {
-            yield { part, line, rejected: `${fields.length} fields, the header has ${header.length}` };
-            continue;
-          }
-          const postcode = normalisePostcode(field('pcds') ?? '');
-          if (!fullPostcodePattern.test(postcode)) {
-            yield { part, line, rejected: `not a postcode: ${JSON.stringify(field('pcds'))}` };
-            continue;
-          }
-          const values = [
-            postcode,
-            field('pcd7') ?? '',
-            field('pcd8') ?? '',
-            orNull(field('dointr')),
-            orNull(field('doterm')),
-            integer(field('usertype')) ?? null,
-            census,
-            ...(['oa', 'lsoa', 'msoa', 'lad', 'lsoaName', 'msoaName', 'ladName', 'ladNameWelsh'] as const).map((k) => orNull(field(k))),
-          ];
-          yield { part, line, values };
-        }
-      },
-    };
+  files: { usage: 'ons-postcode-lookup takes one file: the lookup CSV (plain or gzip)', one: true },
+  header: (header, part) => ({ ...headerLayout(header, columns, part.name), census: censusOf(header) }),
+  row: (fields, { layout }) => {
+    const read = onsPostcodeRecord(layout, fields);
+    if ('rejected' in read) return read;
+    const { field, postcode } = read;
+    const areas = (['oa', 'lsoa', 'msoa', 'lad', 'lsoaName', 'msoaName', 'ladName', 'ladNameWelsh'] as const).map((k) => orNull(field(k)));
+    const { census } = layout;
+    const dates = [orNull(field('dointr')), orNull(field('doterm'))];
+    return { values: [postcode, field('pcd7') ?? '', field('pcd8') ?? '', ...dates, integer(field('usertype')) ?? null, census, ...areas] };
   },
-};
+  vintage: { fromFiles: ({ parts }) => releaseOf(parts[0]!.name) },
+});

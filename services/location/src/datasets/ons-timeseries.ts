@@ -1,8 +1,8 @@
-import { basename } from 'node:path';
-import { FormatError, openFile, sizeOf } from '../import/files';
+import { defineDataset } from '../import/define-dataset';
+import { FormatError } from '../import/files';
 import { attributions } from './attributions';
-import { csvRecords, decimal } from './csv';
-import { ogl, type Dataset, type ReadRow, type SqlValue } from './dataset';
+import { decimal } from './csv';
+import { ogl } from './dataset';
 
 // ONS time series as the ONS website downloads them, one series a file
 // (https://www.ons.gov.uk/generator?format=csv&uri=/economy/inflationandpriceindices/timeseries/<cdid>/<dataset>): quoted
@@ -68,23 +68,7 @@ export const seriesHeld = (keys: string[]) => {
         .join('; ');
 };
 
-const readAbout = async (path: string, name: string): Promise<SeriesFile> => {
-  const probe = await openFile(path);
-  const rows: string[][] = [];
-  try {
-    for await (const { fields } of csvRecords(probe.stream)) {
-      rows.push(fields);
-      if (rows.length === metadataRows.length) break;
-    }
-  } catch (error) {
-    throw new FormatError(`${name} is not a CSV file: ${(error as Error).message.slice(0, 120)}`, { cause: error });
-  } finally {
-    probe.stream.destroy();
-  }
-  return onsSeriesOf(rows, name);
-};
-
-export const onsTimeseries: Dataset = {
+export const onsTimeseries = defineDataset({
   name: 'ons-timeseries',
   importerVersion: 1,
   title: 'ONS time series (consumer price inflation: CPI and CPIH)',
@@ -104,44 +88,14 @@ export const onsTimeseries: Dataset = {
   ],
   indexes: ['CREATE UNIQUE INDEX ON {table} (cdid, period)'],
   accumulates: { partColumns: ['cdid', 'period'], vintage: seriesHeld },
-  open: async (paths) => {
-    if (paths.length === 0) throw new FormatError('ons-timeseries takes ONS time series CSV downloads, one series a file');
-    const parts: Array<{ path: string; name: string; sizeBytes: number; about: SeriesFile }> = [];
-    for (const path of paths) {
-      const name = basename(path);
-      parts.push({ path, name, sizeBytes: sizeOf(path), about: await readAbout(path, name) });
-    }
-    const keys = new Set<string>();
-    let done = 0;
-    let current: (() => number) | undefined;
-    return {
-      get vintage() {
-        return seriesHeld([...keys]);
-      },
-      parts: parts.map(({ name, sizeBytes }) => ({ name, sizeBytes })),
-      bytesRead: () => done + (current?.() ?? 0),
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        for (const part of parts) {
-          const file = await openFile(part.path);
-          current = file.bytesRead;
-          let seen = 0;
-          for await (const { line, fields } of csvRecords(file.stream)) {
-            if (++seen <= metadataRows.length) continue;
-            const period = onsPeriod(fields[0] ?? '');
-            const value = decimal(fields[1]);
-            if (!period) yield { part: part.name, line, rejected: `period ${JSON.stringify(fields[0])} is not YYYY, YYYY Qn or YYYY MON` };
-            else if (value === undefined) yield { part: part.name, line, rejected: `value ${JSON.stringify(fields[1])} is not a number` };
-            else {
-              const { cdid, datasetId, title, unit, releaseDate } = part.about;
-              const values: SqlValue[] = [cdid, datasetId, title, unit, releaseDate, period.frequency, period.period, value];
-              keys.add(`${cdid} / ${period.period}`);
-              yield { part: part.name, line, values };
-            }
-          }
-          done += part.sizeBytes;
-          current = undefined;
-        }
-      },
-    };
+  files: { usage: 'ons-timeseries takes ONS time series CSV downloads, one series a file' },
+  // The series a file describes, from its eight rows about it, before anything loads.
+  header: { records: metadataRows.length, read: (rows, part) => onsSeriesOf(rows, part.name) },
+  row: (fields, { layout: { cdid, datasetId, title, unit, releaseDate } }) => {
+    const period = onsPeriod(fields[0] ?? '');
+    const value = decimal(fields[1]);
+    if (!period) return { rejected: `period ${JSON.stringify(fields[0])} is not YYYY, YYYY Qn or YYYY MON` };
+    if (value === undefined) return { rejected: `value ${JSON.stringify(fields[1])} is not a number` };
+    return { values: [cdid, datasetId, title, unit, releaseDate, period.frequency, period.period, value] };
   },
-};
+});

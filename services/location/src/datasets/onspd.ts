@@ -1,12 +1,9 @@
-import { fullPostcodePattern, normalisePostcode } from '@pds/contracts';
-import { basename } from 'node:path';
-import { FormatError, openFile, sizeOf } from '../import/files';
+import { defineDataset } from '../import/define-dataset';
 import { postcodePointIndex } from '../places/nation-at';
 import { attributions } from './attributions';
-import { csvHeader } from './csv-header';
-import { csvRecords, decimal, integer, orNull } from './csv';
-import { ogl, type Dataset, type ReadRow } from './dataset';
-import { mapColumns } from './header-columns';
+import { decimal, integer, orNull } from './csv';
+import { ogl } from './dataset';
+import { headerLayout, onsPostcodeRecord } from './header-columns';
 
 // The ONS Postcode Directory, full-column CSV, one row per UK postcode live or terminated. Releases rename columns
 // (`pcd`/`pcd7`, `oseast1m`/`east1m`, `oslaua`/`lad25cd`, `ctry`/`ctry25cd`), so each is found by its names; every
@@ -36,7 +33,10 @@ const columns = {
 /** ONSPD's mark for "no grid reference". */
 const noGridLatitude = 99.999999;
 
-export const onspd: Dataset = {
+/** ONSPD names its release in the file name (ONSPD_FEB_2025_UK.csv); a sample may not. */
+const releaseOf = (name: string) => /ONSPD_([A-Z]{3})_(\d{4})/i.exec(name)?.slice(1, 3).join(' ') ?? name;
+
+export const onspd = defineDataset({
   name: 'onspd',
   importerVersion: 1,
   title: 'ONS Postcode Directory',
@@ -66,71 +66,21 @@ export const onspd: Dataset = {
   ],
   // The position's index serves "the nearest postcode" (places/nation-at.ts).
   indexes: ['CREATE UNIQUE INDEX ON {table} (postcode)', postcodePointIndex],
-  open: async (paths) => {
-    if (paths.length !== 1) throw new FormatError('onspd takes one file: the ONSPD full CSV (plain or gzip)');
-    const [path] = paths as [string];
-    const part = basename(path);
-    // The header, read before anything loads: a file that is not this product's stops the import here.
-    const header = await csvHeader(path, part);
-    const at = mapColumns(header, columns, part);
-    let file: Awaited<ReturnType<typeof openFile>> | undefined;
-    return {
-      // ONSPD names its release in the file name (ONSPD_FEB_2025_UK.csv); a sample may not.
-      vintage: /ONSPD_([A-Z]{3})_(\d{4})/i.exec(part)?.slice(1, 3).join(' ') ?? part,
-      parts: [{ name: part, sizeBytes: sizeOf(path) }],
-      bytesRead: () => file?.bytesRead() ?? 0,
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        file = await openFile(path);
-        let first = true;
-        for await (const { line, fields } of csvRecords(file.stream)) {
-          if (first) {
-            first = false;
-            continue;
-          }
-          if (fields.length !== header.length) {
-            yield { part, line, rejected: `${fields.length} fields, the header has ${header.length}` };
-            continue;
-          }
-          const field = (k: keyof typeof columns) => (at[k] === undefined ? undefined : fields[at[k]]);
-          const postcode = normalisePostcode(field('pcds') ?? '');
-          if (!fullPostcodePattern.test(postcode)) {
-            yield { part, line, rejected: `not a postcode: ${JSON.stringify(field('pcds'))}` };
-            continue;
-          }
-          const lat = decimal(field('lat'));
-          const long = decimal(field('long'));
-          if (lat === undefined || long === undefined) {
-            yield { part, line, rejected: `lat/long ${field('lat')}/${field('long')} are not numbers` };
-            continue;
-          }
-          const located = lat !== noGridLatitude;
-          const published = Object.fromEntries(header.map((h, i) => [h, fields[i] ?? '']));
-          yield {
-            part,
-            line,
-            values: [
-              postcode,
-              orNull(field('dointr')),
-              orNull(field('doterm')),
-              integer(field('usertype')) ?? null,
-              integer(field('east')) ?? null,
-              integer(field('north')) ?? null,
-              integer(field('grid')) ?? null,
-              orNull(field('country')),
-              orNull(field('region')),
-              orNull(field('lad')),
-              orNull(field('ward')),
-              orNull(field('lsoa11')),
-              orNull(field('msoa11')),
-              orNull(field('lsoa21')),
-              orNull(field('msoa21')),
-              located ? lat : null,
-              located ? long : null,
-              JSON.stringify(published),
-            ],
-          };
-        }
-      },
-    };
+  files: { usage: 'onspd takes one file: the ONSPD full CSV (plain or gzip)', one: true },
+  header: (header, part) => headerLayout(header, columns, part.name),
+  row: (fields, { layout }) => {
+    const read = onsPostcodeRecord(layout, fields);
+    if ('rejected' in read) return read;
+    const { field, postcode } = read;
+    const lat = decimal(field('lat'));
+    const long = decimal(field('long'));
+    if (lat === undefined || long === undefined) return { rejected: `lat/long ${field('lat')}/${field('long')} are not numbers` };
+    const located = lat !== noGridLatitude;
+    const published = Object.fromEntries(layout.header.map((h, i) => [h, fields[i] ?? '']));
+    const codes = (['dointr', 'doterm'] as const).map((k) => orNull(field(k)));
+    const numbers = (['usertype', 'east', 'north', 'grid'] as const).map((k) => integer(field(k)) ?? null);
+    const areas = (['country', 'region', 'lad', 'ward', 'lsoa11', 'msoa11', 'lsoa21', 'msoa21'] as const).map((k) => orNull(field(k)));
+    return { values: [postcode, ...codes, ...numbers, ...areas, located ? lat : null, located ? long : null, JSON.stringify(published)] };
   },
-};
+  vintage: { fromFiles: ({ parts }) => releaseOf(parts[0]!.name) },
+});

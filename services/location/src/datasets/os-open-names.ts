@@ -1,9 +1,10 @@
 import { basename } from 'node:path';
 import { bngToWgs84 } from '@pds/geo';
-import { FormatError, isZip, openFile, openZipMember, readZipMember, sizeOf, zipMembers, type FileStream } from '../import/files';
+import { defineDataset } from '../import/define-dataset';
+import { FormatError } from '../import/files';
 import { attributions } from './attributions';
-import { csvRecords, decimal, integer, orNull } from './csv';
-import { ogl, type Dataset, type ReadRow } from './dataset';
+import { decimal, integer, orNull } from './csv';
+import { ogl } from './dataset';
 
 // OS Open Names: GB's named places, roads and postcodes, as OS publishes it (`opname_csv_gb.zip`): one headerless CSV
 // per 100 km × 20 km tile under `Data/` (`Data/SU67.csv`), 34 columns in the order `Doc/OS_Open_Names_Header.csv`
@@ -51,30 +52,17 @@ export const openNamesRow = (fields: string[]): { values: (string | number | nul
   return { values: [...kept.map((k) => orNull(field(k))), x, y, position.latitude, position.longitude, ...resolutions, ...bounds] };
 };
 
-interface Part {
-  name: string;
-  sizeBytes: number;
-  open: () => Promise<FileStream>;
-}
-
-/** The product's zip (every tile; its header file checked), or one tile's CSV. */
-const partsOf = async (path: string): Promise<Part[]> => {
-  if (!(await isZip(path))) return [{ name: basename(path), sizeBytes: sizeOf(path), open: () => openFile(path) }];
-  const members = await zipMembers(path);
-  const header = members.find((m) => headerMember.test(m.name));
-  const tiles = members.filter((m) => dataMember.test(m.name));
-  if (!header || tiles.length === 0)
-    throw new FormatError(`${basename(path)} is not OS Open Names: it needs Doc/OS_Open_Names_Header.csv and Data/<tile>.csv`);
-  const published = (await readZipMember(path, header.name))
+/** The product's own list of its columns, which must be the columns read. */
+const checkHeaderFile = (bytes: Buffer, member: string) => {
+  const published = bytes
     .toString('utf8')
     .replace(/^\uFEFF/, '')
     .trim();
   if (published !== openNamesHeader.join(','))
-    throw new FormatError(`${header.name} lists other columns than OS Open Names': ${JSON.stringify(published.slice(0, 120))}`);
-  return tiles.map((m) => ({ name: m.name, sizeBytes: m.compressedBytes, open: () => openZipMember(path, m.name) }));
+    throw new FormatError(`${member} lists other columns than OS Open Names': ${JSON.stringify(published.slice(0, 120))}`);
 };
 
-export const osOpenNames: Dataset = {
+export const osOpenNames = defineDataset({
   name: 'os-open-names',
   importerVersion: 1,
   title: 'OS Open Names',
@@ -96,39 +84,26 @@ export const osOpenNames: Dataset = {
     { name: 'mbr_ymax', type: 'double precision' },
   ],
   indexes: ['CREATE UNIQUE INDEX ON {table} (id)', 'CREATE INDEX ON {table} (lower(name1) text_pattern_ops)'],
-  open: async (paths) => {
-    if (paths.length !== 1) throw new FormatError('os-open-names takes one file: opname_csv_gb.zip, or one tile CSV from its Data folder');
-    const parts = await partsOf(paths[0]!);
-    // A file that is not a tile stops here, before anything loads: its first record must have Open Names' 34 columns.
-    const probe = await parts[0]!.open();
-    try {
-      for await (const { fields } of csvRecords(probe.stream)) {
-        if (fields.length !== openNamesHeader.length)
-          throw new FormatError(`${parts[0]!.name} is not OS Open Names: its first record has ${fields.length} fields, not 34`);
-        break;
-      }
-    } catch (error) {
-      if (error instanceof FormatError) throw error;
-      throw new FormatError(`${parts[0]!.name} is not a CSV file: ${(error as Error).message.slice(0, 120)}`, { cause: error });
-    } finally {
-      probe.stream.destroy();
-    }
-    let bytesDone = 0;
-    let current: (() => number) | undefined;
-    return {
-      // The product's files do not name their release; the zip's (or the tile's) own name stands for it.
-      vintage: basename(paths[0]!),
-      parts: parts.map(({ name, sizeBytes }) => ({ name, sizeBytes })),
-      bytesRead: () => bytesDone + (current?.() ?? 0),
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        for (const part of parts) {
-          const file = await part.open();
-          current = file.bytesRead;
-          for await (const { line, fields } of csvRecords(file.stream)) yield { part: part.name, line, ...openNamesRow(fields) };
-          bytesDone += part.sizeBytes;
-          current = undefined;
-        }
-      },
-    };
+  // The product's zip (every tile; its header file checked), or one tile's CSV.
+  files: {
+    usage: 'os-open-names takes one file: opname_csv_gb.zip, or one tile CSV from its Data folder',
+    one: true,
+    archive: {
+      members: dataMember,
+      name: (_zip, member) => member,
+      noMembers: (file) => `${file} is not OS Open Names: it needs Doc/OS_Open_Names_Header.csv and Data/<tile>.csv`,
+      metadata: { member: headerMember, read: checkHeaderFile },
+    },
   },
-};
+  // A file that is not a tile stops here, before anything loads: its first record must have Open Names' 34 columns.
+  check: {
+    record: (fields, part) => {
+      if (fields.length !== openNamesHeader.length)
+        throw new FormatError(`${part.name} is not OS Open Names: its first record has ${fields.length} fields, not 34`);
+    },
+    parts: 'first',
+  },
+  row: (fields) => openNamesRow(fields),
+  // The product's files do not name their release; the zip's (or the tile's) own name stands for it.
+  vintage: { fromFiles: ({ paths }) => basename(paths[0]!) },
+});

@@ -1,8 +1,9 @@
 import { basename } from 'node:path';
-import { FormatError, isZip, openFile, openZipMember, sizeOf, zipMembers, type FileStream } from '../import/files';
+import { defineDataset } from '../import/define-dataset';
+import { FormatError } from '../import/files';
 import { attributions } from './attributions';
-import { csvRecords, decimal } from './csv';
-import { ogl, type Dataset, type ReadRow } from './dataset';
+import { decimal } from './csv';
+import { ogl } from './dataset';
 
 // OS Open UPRN: every GB UPRN with its position, one CSV (`osopenuprn_202510.csv`, in `osopenuprn_202510_csv.zip`)
 // with a header row `UPRN,X_COORDINATE,Y_COORDINATE,LATITUDE,LONGITUDE`: British National Grid metres to 2 decimals
@@ -32,15 +33,7 @@ export const openUprnRow = (fields: string[]): { values: (string | number)[] } |
   return { values: [uprn, x, y, latitude, longitude] };
 };
 
-/** The CSV itself (plain or gzip) or the zip OS publishes it in. */
-const openSource = async (path: string): Promise<{ name: string; sizeBytes: number; open: () => Promise<FileStream> }> => {
-  if (!(await isZip(path))) return { name: basename(path), sizeBytes: sizeOf(path), open: () => openFile(path) };
-  const found = (await zipMembers(path)).find((m) => csvMember.test(m.name));
-  if (!found) throw new FormatError(`${basename(path)} is not OS Open UPRN: it has no osopenuprn_YYYYMM.csv`);
-  return { name: found.name, sizeBytes: found.compressedBytes, open: () => openZipMember(path, found.name) };
-};
-
-export const osOpenUprn: Dataset = {
+export const osOpenUprn = defineDataset({
   name: 'os-open-uprn',
   importerVersion: 1,
   title: 'OS Open UPRN',
@@ -56,39 +49,20 @@ export const osOpenUprn: Dataset = {
     { name: 'longitude', type: 'double precision' },
   ],
   indexes: ['CREATE UNIQUE INDEX ON {table} (uprn)'],
-  open: async (paths) => {
-    if (paths.length !== 1) throw new FormatError('os-open-uprn takes one file: osopenuprn_YYYYMM_csv.zip or the CSV in it');
-    const source = await openSource(paths[0]!);
-    const first = await source.open();
-    let header: string[] = [];
-    try {
-      for await (const record of csvRecords(first.stream)) {
-        header = record.fields.map((h) => h.trim());
-        break;
-      }
-    } catch (error) {
-      throw new FormatError(`${source.name} is not a CSV file: ${(error as Error).message.slice(0, 120)}`, { cause: error });
-    } finally {
-      first.stream.destroy();
-    }
-    if (header.join(',') !== openUprnHeader.join(','))
-      throw new FormatError(`${source.name} is not OS Open UPRN: its header is ${JSON.stringify(header.join(',').slice(0, 120))}`);
-    let file: FileStream | undefined;
-    return {
-      vintage: openUprnRelease(source.name),
-      parts: [{ name: source.name, sizeBytes: source.sizeBytes }],
-      bytesRead: () => file?.bytesRead() ?? 0,
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        file = await source.open();
-        let first = true;
-        for await (const { line, fields } of csvRecords(file.stream)) {
-          if (first) {
-            first = false;
-            continue;
-          }
-          yield { part: source.name, line, ...openUprnRow(fields) };
-        }
-      },
-    };
+  files: {
+    usage: 'os-open-uprn takes one file: osopenuprn_YYYYMM_csv.zip or the CSV in it',
+    one: true,
+    archive: {
+      members: csvMember,
+      first: true,
+      name: (_zip, member) => member,
+      noMembers: (file) => `${file} is not OS Open UPRN: it has no osopenuprn_YYYYMM.csv`,
+    },
   },
-};
+  header: (header, part) => {
+    if (header.join(',') !== openUprnHeader.join(','))
+      throw new FormatError(`${part.name} is not OS Open UPRN: its header is ${JSON.stringify(header.join(',').slice(0, 120))}`);
+  },
+  row: (fields) => openUprnRow(fields),
+  vintage: { fromFiles: ({ parts }) => openUprnRelease(parts[0]!.name) },
+});

@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { readFileSync } from 'node:fs';
 import { freshDatabase } from '../../../../test/support/environment';
-import { planningFileName } from '../demo/planning/generate';
+import { planningFileName } from '../../../../infra/demo-data/src/planning/generate';
 import { FormatError } from '../import/files';
 import { importDataset, type ImportDeps } from '../import/import-dataset';
 import { silentProgress } from '../import/progress';

@@ -1,9 +1,9 @@
 import { planningConstraintTypes } from '@pds/contracts';
-import { basename } from 'node:path';
-import { FormatError, openFile, sizeOf } from '../import/files';
+import { defineDataset } from '../import/define-dataset';
+import { FormatError } from '../import/files';
 import { attributions } from './attributions';
-import { csvRecords, integer } from './csv';
-import { ogl, type Dataset, type ReadRow } from './dataset';
+import { integer } from './csv';
+import { ogl } from './dataset';
 import { wktProblem } from './wkt';
 
 // planning.data.gov.uk's datasets of planning constraints (MHCLG's Planning Data platform), as it publishes each for
@@ -91,7 +91,7 @@ export const planningRow = (columns: Columns, fields: string[]): { values: (stri
   };
 };
 
-export const planningData: Dataset = {
+export const planningData = defineDataset({
   name: 'planning-data',
   importerVersion: 1,
   title: 'Planning Data: planning constraints (conservation areas, listed buildings, flood zones, …)',
@@ -113,48 +113,7 @@ export const planningData: Dataset = {
   ],
   indexes: ['CREATE INDEX ON {table} USING gist (geog)', 'CREATE INDEX ON {table} (planning_dataset)'],
   accumulates: { partColumns: ['planning_dataset'], vintage: (keys) => [...keys].sort().join(', ') || 'no datasets' },
-  open: async (paths) => {
-    if (paths.length === 0)
-      throw new FormatError('planning-data takes dataset downloads of planning.data.gov.uk, such as conservation-area.csv');
-    const parts: Array<{ path: string; name: string; sizeBytes: number; columns: Columns }> = [];
-    for (const path of paths) {
-      const probe = await openFile(path);
-      let header: string[] | undefined;
-      try {
-        for await (const { fields } of csvRecords(probe.stream)) {
-          header = fields;
-          break;
-        }
-      } catch (error) {
-        throw new FormatError(`${basename(path)} is not a CSV file: ${(error as Error).message.slice(0, 120)}`, { cause: error });
-      } finally {
-        probe.stream.destroy();
-      }
-      if (!header) throw new FormatError(`${basename(path)} is empty`);
-      parts.push({ path, name: basename(path), sizeBytes: sizeOf(path), columns: columnsOf(header, basename(path)) });
-    }
-    let done = 0;
-    let current: (() => number) | undefined;
-    return {
-      vintage: 'planning.data.gov.uk',
-      parts: parts.map(({ name, sizeBytes }) => ({ name, sizeBytes })),
-      bytesRead: () => done + (current?.() ?? 0),
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        for (const part of parts) {
-          const file = await openFile(part.path);
-          current = file.bytesRead;
-          let header = true;
-          for await (const { line, fields } of csvRecords(file.stream)) {
-            if (header) {
-              header = false;
-              continue;
-            }
-            yield { part: part.name, line, ...planningRow(part.columns, fields) };
-          }
-          done += part.sizeBytes;
-          current = undefined;
-        }
-      },
-    };
-  },
-};
+  files: { usage: 'planning-data takes dataset downloads of planning.data.gov.uk, such as conservation-area.csv' },
+  header: (header, part) => columnsOf(header, part.name),
+  row: (fields, { layout }) => planningRow(layout, fields),
+});

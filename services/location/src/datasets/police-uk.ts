@@ -1,10 +1,9 @@
 import { crimeCategoryOf } from '@pds/contracts';
-import { basename } from 'node:path';
-import { FormatError, isZip, openFile, openZipMember, sizeOf, zipMembers, type FileStream } from '../import/files';
+import { defineDataset } from '../import/define-dataset';
+import { FormatError } from '../import/files';
 import { attributions } from './attributions';
-import { csvHeaderOf } from './csv-header';
-import { csvRecords, decimal, orNull } from './csv';
-import { ogl, type Dataset, type DatasetPart, type ReadRow } from './dataset';
+import { decimal, orNull } from './csv';
+import { ogl } from './dataset';
 
 // police.uk street-level crime, as data.police.uk publishes it (https://data.police.uk/about/#columns): one CSV per
 // month and reporting force, `YYYY-MM-<force>-street.csv`, with a header row and CRLF line ends, given alone (plain or
@@ -32,28 +31,6 @@ export const policeStreetHeader = [
 
 const streetMember = /(^|\/)\d{4}-\d{2}-[a-z0-9-]+-street\.csv$/i;
 const monthPattern = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-interface Part extends DatasetPart {
-  open: () => Promise<FileStream>;
-}
-
-const partsOf = async (path: string): Promise<Part[]> => {
-  if (!(await isZip(path))) return [{ name: basename(path), sizeBytes: sizeOf(path), open: () => openFile(path) }];
-  const members = (await zipMembers(path)).filter((m) => streetMember.test(m.name));
-  if (members.length === 0) throw new FormatError(`${basename(path)} holds no YYYY-MM-<force>-street.csv; is it a police.uk archive?`);
-  return members.map((m) => ({
-    name: `${basename(path)}:${m.name}`,
-    sizeBytes: m.compressedBytes,
-    open: () => openZipMember(path, m.name),
-  }));
-};
-
-/** The header, exactly as police.uk writes it: a file that is not street-level crime stops the import before loading. */
-const checkHeader = async (part: Part) => {
-  const header = await csvHeaderOf(part.open, part.name);
-  if (header.join(',') !== policeStreetHeader.join(','))
-    throw new FormatError(`${part.name} is not police.uk street-level crime: its header is ${header.slice(0, 12).join(',')}`);
-};
 
 /** One published record as our columns, or why not. */
 export const crimeRow = (fields: string[]): { values: (string | number | null)[] } | { rejected: string } => {
@@ -98,7 +75,7 @@ export const monthsHeld = (keys: string[]) => {
   return months.length === 0 ? 'no months' : months.length === 1 ? months[0]! : `${months[0]} to ${months.at(-1)}`;
 };
 
-export const policeUk: Dataset = {
+export const policeUk = defineDataset({
   name: 'police-uk',
   importerVersion: 1,
   title: 'police.uk street-level crime',
@@ -124,38 +101,17 @@ export const policeUk: Dataset = {
   ],
   indexes: ['CREATE INDEX ON {table} USING gist (geog)', 'CREATE INDEX ON {table} (month)'],
   accumulates: { partColumns: ['month', 'reported_by'], vintage: monthsHeld },
-  open: async (paths) => {
-    if (paths.length === 0)
-      throw new FormatError('police-uk takes street-level CSV files (YYYY-MM-<force>-street.csv) or police.uk archive zips');
-    const parts = (await Promise.all(paths.map(partsOf))).flat();
-    for (const part of parts) await checkHeader(part);
-    let bytesDone = 0;
-    let current: (() => number) | undefined;
-    const months = new Set<string>();
-    return {
-      get vintage() {
-        return monthsHeld([...months]);
-      },
-      parts: parts.map(({ name, sizeBytes }) => ({ name, sizeBytes })),
-      bytesRead: () => bytesDone + (current?.() ?? 0),
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        for (const part of parts) {
-          const file = await part.open();
-          current = file.bytesRead;
-          let header = true;
-          for await (const { line, fields } of csvRecords(file.stream)) {
-            if (header) {
-              header = false;
-              continue;
-            }
-            const row = crimeRow(fields);
-            if ('values' in row) months.add(String(row.values[1]));
-            yield { part: part.name, line, ...row };
-          }
-          bytesDone += part.sizeBytes;
-          current = undefined;
-        }
-      },
-    };
+  files: {
+    usage: 'police-uk takes street-level CSV files (YYYY-MM-<force>-street.csv) or police.uk archive zips',
+    archive: {
+      members: streetMember,
+      noMembers: (file) => `${file} holds no YYYY-MM-<force>-street.csv; is it a police.uk archive?`,
+    },
   },
-};
+  // The header, exactly as police.uk writes it: a file that is not street-level crime stops the import before loading.
+  header: (header, part) => {
+    if (header.join(',') !== policeStreetHeader.join(','))
+      throw new FormatError(`${part.name} is not police.uk street-level crime: its header is ${header.slice(0, 12).join(',')}`);
+  },
+  row: (fields) => crimeRow(fields),
+});

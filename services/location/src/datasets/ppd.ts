@@ -1,10 +1,8 @@
 import { normalisePostcode } from '@pds/contracts';
-import { basename } from 'node:path';
-import { FormatError, openFile, sizeOf, type FileStream } from '../import/files';
+import { defineDataset } from '../import/define-dataset';
+import { FormatError } from '../import/files';
 import { attributions } from './attributions';
-import { csvRecords } from './csv';
-import { csvHeaderOf } from './csv-header';
-import { ogl, type Dataset, type ReadRow, type SqlValue } from './dataset';
+import { ogl, type SqlValue } from './dataset';
 
 // HM Land Registry's Price Paid Data as published (https://www.gov.uk/guidance/about-the-price-paid-data): no header,
 // 16 fields a row, every one in double quotes (the monthly file has been seen with the id, price and date bare):
@@ -72,22 +70,9 @@ export const ppdRow = (fields: readonly string[]): { values: SqlValue[] } | { re
   };
 };
 
-interface Part {
-  name: string;
-  sizeBytes: number;
-  open: () => Promise<FileStream>;
-}
-
-/** The first record of a file, checked before anything loads: a file that is not Price Paid Data stops the import. */
-const checkFirstRecord = async (part: Part) => {
-  const row = ppdRow(await csvHeaderOf(part.open, part.name));
-  if ('rejected' in row) throw new FormatError(`${part.name} is not HM Land Registry Price Paid Data: its first record's ${row.rejected}`);
-};
-
 const statusAt = fieldCount - 1;
-const dateAt = 2;
 
-export const ppd: Dataset = {
+export const ppd = defineDataset({
   name: 'ppd',
   importerVersion: 1,
   title: 'Price Paid Data',
@@ -120,45 +105,30 @@ export const ppd: Dataset = {
     deleted: 'D',
     vintageSql: "SELECT 'sales to ' || to_char(max(transfer_date), 'YYYY-MM-DD') AS vintage FROM {table}",
   },
-  open: async (paths) => {
-    if (paths.length === 0) throw new FormatError('ppd takes pp-complete.csv, yearly pp-YYYY.csv files, or a monthly change file');
-    const changeFiles = paths.filter((p) => changeFileName.test(basename(p)));
-    if (changeFiles.length > 0 && changeFiles.length < paths.length)
-      throw new FormatError('give the monthly change file in an import of its own: it amends what the full files load');
-    const parts: Part[] = paths.map((p) => ({ name: basename(p), sizeBytes: sizeOf(p), open: () => openFile(p) }));
-    for (const part of parts) await checkFirstRecord(part);
-    const isChange = changeFiles.length > 0;
-    let latest = '';
-    let bytesDone = 0;
-    let current: (() => number) | undefined;
-    return {
-      // The files name no release: the latest transfer they hold says how recent they are.
-      get vintage() {
-        return latest ? `sales to ${latest}` : 'no sales';
-      },
-      changeFiles: isChange,
-      parts: parts.map(({ name, sizeBytes }) => ({ name, sizeBytes })),
-      bytesRead: () => bytesDone + (current?.() ?? 0),
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        for (const part of parts) {
-          const file = await part.open();
-          current = file.bytesRead;
-          for await (const { line, fields } of csvRecords(file.stream)) {
-            const row = ppdRow(fields);
-            if ('values' in row) {
-              // A full file holds every record as added; a change or deletion in one means it is a change file misnamed.
-              if (!isChange && row.values[statusAt] !== 'A')
-                throw new FormatError(
-                  `${part.name}:${line} is a change record (${row.values[statusAt]}): name the monthly file pp-monthly-update….csv`,
-                );
-              if (String(row.values[dateAt]) > latest) latest = String(row.values[dateAt]);
-            }
-            yield { part: part.name, line, ...row };
-          }
-          bytesDone += part.sizeBytes;
-          current = undefined;
-        }
-      },
-    };
+  files: { usage: 'ppd takes pp-complete.csv, yearly pp-YYYY.csv files, or a monthly change file' },
+  // The first record of each file: a file that is not Price Paid Data stops the import.
+  check: {
+    record: (fields, part) => {
+      const row = ppdRow(fields);
+      if ('rejected' in row)
+        throw new FormatError(`${part.name} is not HM Land Registry Price Paid Data: its first record's ${row.rejected}`);
+    },
   },
-};
+  changeFiles: (parts) => {
+    const changeFiles = parts.filter(({ part }) => changeFileName.test(part.name));
+    if (changeFiles.length > 0 && changeFiles.length < parts.length)
+      throw new FormatError('give the monthly change file in an import of its own: it amends what the full files load');
+    return changeFiles.length > 0;
+  },
+  row: (fields, { part, line, changeFiles }) => {
+    const row = ppdRow(fields);
+    // A full file holds every record as added; a change or deletion in one means it is a change file misnamed.
+    if ('values' in row && !changeFiles && row.values[statusAt] !== 'A')
+      throw new FormatError(
+        `${part.name}:${line} is a change record (${row.values[statusAt]}): name the monthly file pp-monthly-update….csv`,
+      );
+    return row;
+  },
+  // The files name no release: the latest transfer they hold says how recent they are.
+  vintage: { latest: 'transfer_date', said: (latest) => (latest ? `sales to ${latest}` : 'no sales') },
+});

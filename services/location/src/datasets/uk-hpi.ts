@@ -1,8 +1,8 @@
-import { fileOrZipMember, FormatError } from '../import/files';
+import { defineDataset } from '../import/define-dataset';
+import { FormatError } from '../import/files';
 import { attributions } from './attributions';
-import { csvRecords, decimal } from './csv';
-import { csvHeaderOf } from './csv-header';
-import { ogl, type Dataset, type ReadRow, type SqlValue } from './dataset';
+import { decimal } from './csv';
+import { ogl, type SqlValue } from './dataset';
 import { monthsHeld } from './police-uk';
 
 // HM Land Registry's UK House Price Index, the full file as published monthly
@@ -86,9 +86,7 @@ export const ukHpiRow = (columns: Columns, fields: string[]): { values: SqlValue
 
 const fileMember = /(^|\/)UK-HPI-full-file[^/]*\.csv$/i;
 
-const openPart = (path: string) => fileOrZipMember(path, fileMember, 'UK-HPI-full-file….csv');
-
-export const ukHpi: Dataset = {
+export const ukHpi = defineDataset({
   name: 'uk-hpi',
   importerVersion: 1,
   title: 'UK House Price Index (full file)',
@@ -104,32 +102,11 @@ export const ukHpi: Dataset = {
   ],
   indexes: ['CREATE UNIQUE INDEX ON {table} (area_code, month)', 'CREATE INDEX ON {table} (lower(region_name), month)'],
   accumulates: { partColumns: ['month'], vintage: monthsHeld },
-  open: async (paths) => {
-    if (paths.length !== 1) throw new FormatError('uk-hpi takes one file: UK-HPI-full-file-YYYY-MM.csv (plain, gzip or in a zip)');
-    const part = await openPart(paths[0] as string);
-    const found = ukHpiColumns(await csvHeaderOf(part.open, part.name), part.name);
-    const months = new Set<string>();
-    let current: (() => number) | undefined;
-    return {
-      get vintage() {
-        return monthsHeld([...months]);
-      },
-      parts: [{ name: part.name, sizeBytes: part.sizeBytes }],
-      bytesRead: () => current?.() ?? 0,
-      rows: async function* (): AsyncGenerator<ReadRow> {
-        const file = await part.open();
-        current = file.bytesRead;
-        let header = true;
-        for await (const { line, fields } of csvRecords(file.stream)) {
-          if (header) {
-            header = false;
-            continue;
-          }
-          const row = ukHpiRow(found, fields);
-          if ('values' in row) months.add(String(row.values[0]));
-          yield { part: part.name, line, ...row };
-        }
-      },
-    };
+  files: {
+    usage: 'uk-hpi takes one file: UK-HPI-full-file-YYYY-MM.csv (plain, gzip or in a zip)',
+    one: true,
+    archive: { members: fileMember, first: true, noMembers: (file) => `${file} holds no UK-HPI-full-file….csv` },
   },
-};
+  header: (header, part) => ukHpiColumns(header, part.name),
+  row: (fields, { layout }) => ukHpiRow(layout, fields),
+});

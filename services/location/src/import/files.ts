@@ -1,6 +1,6 @@
 import { createReadStream, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import yauzl from 'yauzl';
 
@@ -24,13 +24,13 @@ export const sizeOf = (path: string) => statSync(path).size;
 export const openFile = async (path: string): Promise<FileStream> => {
   const head = await firstBytes(path, 2);
   const raw = createReadStream(path, { highWaterMark: 1 << 20 });
-  let read = 0;
-  raw.on('data', (chunk: string | Buffer) => void (read += chunk.length));
+  // The stream's own count: listening for its data would set it flowing before its reader reads it.
+  const bytesRead = () => raw.bytesRead;
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
-  if (!gzip) return { stream: raw, bytesRead: () => read };
+  if (!gzip) return { stream: raw, bytesRead };
   const gunzip = createGunzip();
   raw.on('error', (error) => gunzip.destroy(error));
-  return { stream: raw.pipe(gunzip), bytesRead: () => read };
+  return { stream: raw.pipe(gunzip), bytesRead };
 };
 
 const firstBytes = (path: string, count: number) =>
@@ -44,7 +44,7 @@ const firstBytes = (path: string, count: number) =>
 
 export const isZip = async (path: string) => {
   const head = await firstBytes(path, 4);
-  return head.readUInt32LE(0) === 0x04034b50;
+  return head.length === 4 && head.readUInt32LE(0) === 0x04034b50;
 };
 
 export interface ZipMember {
@@ -69,6 +69,21 @@ export const zipMembers = async (path: string): Promise<ZipMember[]> => {
   });
 };
 
+/** A stream's chunks passed on and counted, without setting it flowing before its reader reads. */
+const counting = (source: Readable): { stream: Readable; count: () => number } => {
+  let count = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      count += chunk.length;
+      done(null, chunk);
+    },
+  });
+  // pipe() passes neither an error on nor a destroy back: a reader that stops early closes the member (and the zip).
+  source.on('error', (error) => counter.destroy(error));
+  counter.on('close', () => source.destroy());
+  return { stream: source.pipe(counter), count: () => count };
+};
+
 /** One member of a zip as a stream; progress counts the member's compressed bytes. */
 export const openZipMember = async (path: string, member: string): Promise<FileStream> => {
   const zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false });
@@ -78,13 +93,12 @@ export const openZipMember = async (path: string, member: string): Promise<FileS
     zip.on('error', reject);
     zip.readEntry();
   });
-  const stream = await zip.openReadStreamPromise(entry);
-  let read = 0;
-  stream.on('data', (chunk: Buffer) => (read += chunk.length));
-  stream.on('close', () => zip.close());
+  const entryStream = await zip.openReadStreamPromise(entry);
+  entryStream.on('close', () => zip.close());
+  const { stream, count } = counting(entryStream);
   // Decompressed bytes, scaled to the compressed size: what the progress bar measures against.
   const ratio = entry.uncompressedSize > 0 ? entry.compressedSize / entry.uncompressedSize : 1;
-  return { stream, bytesRead: () => Math.round(read * ratio) };
+  return { stream, bytesRead: () => Math.round(count() * ratio) };
 };
 
 /** A small member read whole (a product's metadata or licence text). */
@@ -98,19 +112,4 @@ export const readZipMember = async (path: string, member: string, maxBytes = 1 <
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
-};
-
-/** A file to read: the CSV itself (plain or gzip), or the member of a zip the publisher ships it in. */
-export interface FilePart {
-  name: string;
-  sizeBytes: number;
-  open: () => Promise<FileStream>;
-}
-
-/** The file as given, or, for a zip, its first member whose name matches `member` (`what` names it in the refusal). */
-export const fileOrZipMember = async (path: string, member: RegExp, what: string): Promise<FilePart> => {
-  if (!(await isZip(path))) return { name: basename(path), sizeBytes: sizeOf(path), open: () => openFile(path) };
-  const found = (await zipMembers(path)).find((m) => member.test(m.name));
-  if (!found) throw new FormatError(`${basename(path)} holds no ${what}`);
-  return { name: `${basename(path)}:${found.name}`, sizeBytes: found.compressedBytes, open: () => openZipMember(path, found.name) };
 };

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { decodeWindows1252 } from '../../../../../test/support/windows-1252';
-import { openZipMember } from '../../import/files';
+import { decodeWindows1252 } from '../../../../test/support/windows-1252';
+import { openZipMember } from '@pds/location';
 import { establishmentsFile, firstUrn, fixture2024, generate, linksFile } from './generate';
+import { locationDir as location } from '../paths';
 
 // The generators read real files (Price Paid, Code-Point Open, the links file) and make the demo files again: seconds of
 // work alone, several times that while the rest of the suite runs beside them.
@@ -14,7 +15,6 @@ jest.setTimeout(60_000);
 // themselves with the real links file's LinkType values; standing at their postcodes' Code-Point Open positions.
 // Read here with the tests' own Windows-1252 table and plain string splitting, not the importer's reader.
 
-const location = join(__dirname, '..', '..', '..');
 const demoData = join(location, 'demo-data');
 const testData = join(location, 'src', 'datasets', 'test-data', 'gias');
 const decode = decodeWindows1252;

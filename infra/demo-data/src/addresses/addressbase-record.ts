@@ -1,6 +1,6 @@
 import { bngToWgs84 } from '@pds/geo';
 import { createHash } from 'node:crypto';
-import { addressBasePlusColumns } from '../../datasets/addressbase';
+import { addressBasePlusColumns } from '@pds/location';
 import { syntheticUprn } from '../synthetic-uprn';
 import type { SoldAddress } from './price-paid-addresses';
 

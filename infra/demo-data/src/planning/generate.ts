@@ -1,16 +1,16 @@
 import { gzipSync } from 'node:zlib';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bngToWgs84 } from '../../geo/coordinates';
+import { bngToWgs84 } from '@pds/location';
 import { syntheticConstraints, type SyntheticConstraint } from './constraints';
+import { demoDataDir as demoData } from '../paths';
 
 // Writes the demo region's SYNTHETIC planning constraints (constraints.ts) as planning.data.gov.uk publishes each
 // dataset: one CSV per dataset, the flattened layout (the entity columns, `quality` among them as since November 2025,
 // then the dataset's own fields in alphabetical order), WKT in WGS84 to 6 decimals, no space after commas, gzipped.
-// `node services/location/dist/demo/planning/generate.js` rewrites them; the same bytes each run
+// `node infra/demo-data/dist/planning/generate.js` rewrites them; the same bytes each run
 // (generated-files.unit.spec.ts checks the committed files are its output).
 
-const demoData = join(__dirname, '..', '..', '..', 'demo-data');
 const entityColumns = [
   'dataset',
   'end-date',

@@ -1,5 +1,5 @@
 // Writes the demo region's SYNTHETIC GIAS files (no real establishments file is available to this project):
-//   node services/location/dist/demo/schools/generate.js
+//   node infra/demo-data/dist/schools/generate.js
 // - demo-data/SYNTHETIC_edubasealldata20250422_RG30_RG31_LS.csv: establishments in RG30/RG31 (Reading, West
 //   Berkshire) and central Leeds, in the 135-column layout of files since January 2025;
 // - demo-data/SYNTHETIC_links_edubasealldata20250422_RG30_RG31_LS.csv: the links between them, in the links layout;
@@ -10,15 +10,15 @@
 // import and shown in `sources`).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { giasLinksHeader } from '../../datasets/gias-files';
+import { giasLinksHeader } from '@pds/location';
 import { seededRandom } from '../epc/prng';
 import { giasLine, header2024, header2025, windows1252File } from './gias-layout';
 import { recordOf } from './records';
 import { demoSites } from './sites';
 import { leedsStories, readingStories } from './stories';
 import { World, type Link } from './world';
+import { locationDir as location } from '../paths';
 
-const location = join(__dirname, '..', '..', '..');
 const demoData = join(location, 'demo-data');
 export const establishmentsFile = 'SYNTHETIC_edubasealldata20250422_RG30_RG31_LS.csv';
 export const linksFile = 'SYNTHETIC_links_edubasealldata20250422_RG30_RG31_LS.csv';

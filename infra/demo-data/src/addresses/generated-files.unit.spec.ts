@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addressesFile, generateDemoAddresses, inspireFile } from './generate';
+import { demoDataDir as demoData } from '../paths';
 
 // The generators read real files (Price Paid, Code-Point Open, the links file) and make the demo files again: seconds of
 // work alone, several times that while the rest of the suite runs beside them.
@@ -8,8 +9,6 @@ jest.setTimeout(60_000);
 
 // The committed synthetic files are exactly what the generator makes from the committed real inputs: nobody edited
 // them by hand, and a change to the generator is seen here until the files are made again.
-
-const demoData = join(__dirname, '..', '..', '..', 'demo-data');
 
 describe('the demo region synthetic addresses and polygons', () => {
   it('are the generator output, byte for byte', async () => {

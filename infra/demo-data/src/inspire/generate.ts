@@ -1,5 +1,5 @@
 // Writes the demo region's SYNTHETIC INSPIRE index polygons from its synthetic addresses:
-//   node services/location/dist/demo/inspire/generate.js ADDRESSBASE_PLUS.csv[.gz] OUT.gml.gz
+//   node infra/demo-data/dist/inspire/generate.js ADDRESSBASE_PLUS.csv[.gz] OUT.gml.gz
 // One square parcel per building (see parcels.ts) in HM Land Registry's published GML layout (gml.ts). A building is
 // the addresses sharing a parent UPRN (the flats of a block), or else a point. The same input gives the same bytes.
 import { parse } from 'csv-parse/sync';

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import yauzl from 'yauzl';
-import { legacyHeader } from '../../datasets/epc-columns';
+import { legacyHeader } from '@pds/location';
 import { syntheticUprn } from '../synthetic-uprn';
 import { bulkFile, description, generate, registerFile, releaseDate } from './generate';
 import { pricePaidAddresses } from './price-paid-addresses';
 import { bandOf } from './synthetic-certificate';
+import { demoDataDir as demoData } from '../paths';
 
 // The generators read real files (Price Paid, Code-Point Open, the links file) and make the demo files again: seconds of
 // work alone, several times that while the rest of the suite runs beside them.
@@ -15,8 +16,6 @@ jest.setTimeout(60_000);
 // The committed synthetic EPC files are what their generator makes, labelled synthetic, in the published layout, and
 // plausible: flats smaller than houses, bands that follow scores, UPRNs by the synthetic UPRN rule of the real Price
 // Paid addresses, homes with an older and a newer certificate, some without a UPRN, and junk in optional columns.
-
-const demoData = join(__dirname, '..', '..', '..', 'demo-data');
 
 /** Every member of a zip held in memory, by name. */
 const unzip = (zip: Buffer): Promise<Map<string, string>> =>

@@ -1,5 +1,4 @@
-import { builtForms, codeOf, constructionAgeBandCode, propertyTypes, rdsapFuels, transactionTypes } from '../../epc/register/codes';
-import { textOf } from '../../datasets/epc-columns';
+import { builtForms, codeOf, constructionAgeBandCode, propertyTypes, rdsapFuels, textOf, transactionTypes } from '@pds/location';
 import type { SyntheticCertificate } from './synthetic-certificate';
 
 // A synthetic certificate as the live register's API gives it: the RdSAP document (keys and codes as the register's

@@ -1,6 +1,4 @@
-import { codePointRow } from '../../datasets/codepoint-open';
-import { csvRecords } from '../../datasets/csv';
-import { openZipMember } from '../../import/files';
+import { codePointRow, csvRecords, openZipMember } from '@pds/location';
 
 // Where the synthetic schools stand: real postcodes of the demo region at their Code-Point Open positions (the demo
 // zip's rg.csv and ls.csv), so that a school's easting and northing are its postcode's, and every position an answer

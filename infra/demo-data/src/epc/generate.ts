@@ -1,24 +1,24 @@
 // Writes the demo region's SYNTHETIC energy performance certificates (no real EPC row is available to this project):
-//   node services/location/dist/demo/epc/generate.js
+//   node infra/demo-data/dist/epc/generate.js
 // - demo-data/SYNTHETIC_epc_domestic_RG30_RG31.zip: the register's bulk download in the legacy layout (a folder per
 //   local authority holding certificates.csv, 93 columns, and recommendations.csv), of certificates lodged up to the
 //   release date;
 // - demo-data/SYNTHETIC_epc_register_RG30_RG31.json.gz: the live register's content for its test environment
 //   (infra/src/epc-simulator): every certificate, those lodged since the release too, as the register's API documents them.
 // Both for a seeded sample of the real addresses of the demo region's Price Paid files, with the synthetic UPRN rule
-// of every synthetic demo file (src/demo/synthetic-uprn.ts). The same inputs give the same bytes.
+// of every synthetic demo file (../synthetic-uprn.ts). The same inputs give the same bytes.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { legacyHeader } from '../../datasets/epc-columns';
+import { legacyHeader } from '@pds/location';
 import { dwellingOf } from './dwelling';
 import { pricePaidAddresses, type PricePaidAddress } from './price-paid-addresses';
 import { seededRandom, type Random } from './prng';
 import { registerEntryOf } from './register-document';
 import { syntheticCertificate, type SyntheticCertificate } from './synthetic-certificate';
 import { zipOf } from './zip-writer';
+import { demoDataDir as demoData } from '../paths';
 
-const demoData = join(__dirname, '..', '..', '..', 'demo-data');
 export const bulkFile = 'SYNTHETIC_epc_domestic_RG30_RG31.zip';
 export const registerFile = 'SYNTHETIC_epc_register_RG30_RG31.json.gz';
 /** The bulk release holds certificates lodged up to this day; the register also those lodged after it. */
@@ -26,6 +26,10 @@ export const releaseDate = '2026-04-30';
 const sampleSize = 1_000;
 const seed = 20_260_430;
 
+/**
+ * What the files say they are, as committed in both (the bulk zip's SYNTHETIC-README.txt, the register's
+ * `description`); it names the generator where it stood when the files were made, and changing it rewrites them.
+ */
 export const description =
   'SYNTHETIC energy performance certificates, made by services/location/src/demo/epc/generate.ts for real addresses of the ' +
   "demo region's HM Land Registry Price Paid files (RG30, RG31) with synthetic UPRNs; not MHCLG data, not real certificates.";

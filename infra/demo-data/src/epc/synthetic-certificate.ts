@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { legacyHeader } from '../../datasets/epc-columns';
+import { legacyHeader } from '@pds/location';
 import { syntheticUprn } from '../synthetic-uprn';
 import type { Dwelling } from './dwelling';
 import { localAuthorities, type PricePaidAddress } from './price-paid-addresses';

@@ -1,21 +1,19 @@
 // Writes the demo region's SYNTHETIC addresses in OS AddressBase Plus's published CSV layout, and the SYNTHETIC INSPIRE
 // index polygons made from them:
-//   node services/location/dist/demo/addresses/generate.js
+//   node infra/demo-data/dist/addresses/generate.js
 // - demo-data/SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG31.csv.gz: one record per real address of the demo
 //   region's Price Paid files whose postcode Code-Point Open places (see addressbase-record.ts);
-// - demo-data/SYNTHETIC_INSPIRE_RG30_RG31.gml.gz: a square parcel per building (src/demo/inspire).
+// - demo-data/SYNTHETIC_INSPIRE_RG30_RG31.gml.gz: a square parcel per building (../inspire).
 // The same inputs give the same bytes.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { codePointRow } from '../../datasets/codepoint-open';
-import { csvRecords } from '../../datasets/csv';
-import { openZipMember } from '../../import/files';
+import { codePointRow, csvRecords, openZipMember } from '@pds/location';
 import { syntheticInspireGml } from '../inspire/generate';
 import { addressBaseRecord } from './addressbase-record';
 import { soldAddresses } from './price-paid-addresses';
+import { demoDataDir as demoData } from '../paths';
 
-const demoData = join(__dirname, '..', '..', '..', 'demo-data');
 export const addressesFile = 'SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG31.csv.gz';
 export const inspireFile = 'SYNTHETIC_INSPIRE_RG30_RG31.gml.gz';
 const supplyDate = '2026-10-01';
