@@ -19,7 +19,7 @@ export * from './price-paid/queries';
 export * from './energy-certificates/queries';
 export * from './addresses/address-match';
 export * from './market/queries';
-export { resolutionRefusal, type FoundProperty, type Resolution } from './addresses/resolve-property';
+export { resolutionRefusal, resolveAmongRows, type AddressRow, type FoundProperty, type Resolution } from './addresses/resolve-property';
 export type { Parcel } from './addresses/parcel-under-point';
 export { documentNotFound } from './title-orders/document-downloads';
 export {

@@ -1,9 +1,8 @@
-import type { Operation } from '@pds/contracts';
 import { RequestTimeoutError } from '@pds/service-runtime';
-import { isCommandWork, type Answer, type Call, type CommandWork, type DataAnswer, type HandlerOf, type Refusal } from './handler';
+import type { Call, CommandWork, DataAnswer, Refusal } from './handler';
 
 // One command to one service, asked and read: the pipeline hands it to the service with the charge when the operation
-// is charged on its answer, and it is asked here otherwise (or as a part of a composed answer).
+// is charged on its answer, and it is asked here otherwise.
 
 /** Codes of the service's command host, not of the work: the command never ran, so its reply is not a result. */
 const hostCodes = new Set(['UNKNOWN_COMMAND', 'INVALID_COMMAND', 'INVALID_ANSWER']);
@@ -32,14 +31,4 @@ export const ask = async ({ ctx, deps }: Pick<Call<never>, 'ctx' | 'deps'>, work
     if (error instanceof RequestTimeoutError) return work.late;
     throw error;
   }
-};
-
-/**
- * The answer of an operation's handler without charging it, for an operation composed of others (see
- * routes/ask-operation.ts): an `on_answer` handler's command is asked here.
- */
-export const answerOf = async <O extends Operation>(handler: HandlerOf<O>, call: Call<O>): Promise<Answer> => {
-  if ('handle' in handler) return handler.handle(call);
-  const work = await handler.work(call);
-  return isCommandWork(work) ? ask(call, work) : work;
 };
