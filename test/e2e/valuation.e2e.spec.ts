@@ -6,7 +6,7 @@ import { e2eFixture, sharedDataFile, testDataFile } from '../support/e2e';
 
 // GET /property/valuation through the whole stack, over HM Land Registry's real Price Paid rows of RG30 and RG31 and
 // the demo region's SYNTHETIC certificates, the business clock on 15 January 2024. The model's arithmetic is checked
-// in services/location/src/valuation/*.unit.spec.ts and its accuracy by the back-test (bench:valuation); here: the
+// in services/analysis/src/valuation/*.unit.spec.ts and its accuracy by the back-test (bench:valuation); here: the
 // home found, what `asOf` may know, the renovation rules applied by the calculator, the codes and the charging.
 
 const changeFile = testDataFile('SYNTHETIC_pp-monthly-update-new-version_RG30_2AN.csv');

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 
 // A domestic energy performance certificate as the location service reads it from either of its sources (the bulk
-// certificates.csv it imports, or the live register's API), in one shape, for the gateway's EPC and floor-area answers.
+// certificates.csv it imports, or the live register's API), in one shape, for its EPC and floor-area answers.
 
 export const EnergyRating = z.enum(['A', 'B', 'C', 'D', 'E', 'F', 'G']).openapi({ example: 'C' });
 export type EnergyRating = z.infer<typeof EnergyRating>;
@@ -34,7 +34,7 @@ export const EnergyCertificate = z.object({
   potentialEfficiency: z.number().int().nullable(),
   floorAreaSqM: z.number().positive().nullable(),
   habitableRooms: z.number().int().nonnegative().nullable(),
-  /** From `habitableRooms` by the location service's rule (services/location/src/epc/bedrooms.ts). */
+  /** From `habitableRooms` by the bedroom rule (contracts/src/epc/bedrooms.ts). */
   estimatedBedrooms: z.number().int().nonnegative().nullable(),
   lodgementDate: IsoDate,
   inspectionDate: IsoDate.nullable(),

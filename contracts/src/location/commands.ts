@@ -14,9 +14,9 @@ import { PropertyRef } from '../epc/commands';
 import { Source } from '../rest/sources';
 import { z } from '../zod';
 
-// The gateway asks the location service (which owns the reference data and the adapters of the upstreams behind
-// Location Intelligence) for each of these answers. A refusal comes back as a domain error whose code is the REST
-// error code the caller reads.
+// The location service (which owns the reference data and the adapters of the upstreams behind Location Intelligence)
+// answers each of these, for the gateway or the analysis service. A refusal comes back as a domain error whose code is
+// the REST error code the caller reads.
 
 const sourced = <T extends z.ZodTypeAny>(data: T) => z.object({ data, sources: z.array(Source) });
 

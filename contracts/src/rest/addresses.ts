@@ -4,7 +4,7 @@ import { defineOperation } from './operation';
 import { propertyQueryFields } from './property';
 
 // Address and Identity: autocomplete (find, then retrieve the one chosen) and the UPRN ↔ address lookup, all from the
-// address dataset. The specification leaves the data shapes "not shown"; they are decided here and in the README.
+// address dataset. The specification leaves the data shapes "not shown"; they are decided here and in docs/api/address-and-identity.md.
 
 export const addressLookupCredits = 35;
 export const retrieveCredits = 35;

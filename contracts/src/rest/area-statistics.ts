@@ -5,7 +5,7 @@ import { sourcedEnvelope } from './sources';
 
 // Area statistics (Location Intelligence): a postcode's 2021 small areas (LSOA, MSOA) and their local authority in the
 // Census 2021 tables, as ONS publishes them through Nomis. The specification names the operation and does not show
-// it; this is its design, said again in the description and the README.
+// it; this is its design, said again in the description and in docs/api/location-intelligence.md.
 
 export const areaStatisticsCredits = 2;
 

@@ -5,7 +5,7 @@ import { Month, PlaceLocation, placeQueryFields, radiusMetres } from './place';
 import { sourcedEnvelope } from './sources';
 
 // Street-level crime around a place (Location Intelligence). The specification names the operation and does not show
-// it; this is its design, said again in the description and the README.
+// it; this is its design, said again in the description and in docs/api/location-intelligence.md.
 
 export const crimeCredits = 2;
 /** The earliest month police.uk publishes street-level crime for. */

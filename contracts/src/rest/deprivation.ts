@@ -5,7 +5,7 @@ import { sourcedEnvelope } from './sources';
 
 // Area deprivation (Location Intelligence), as the specification gives it: a full English postcode → its 2021 LSOA →
 // the English Indices of Deprivation 2025. Its credit cost is "not shown"; 1 credit is decided here (a lookup of one
-// published row, like sold comparables), and said in the description and the README.
+// published row, like sold comparables), and said in the description and in docs/api/location-intelligence.md.
 
 export const deprivationCredits = 1;
 

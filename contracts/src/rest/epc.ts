@@ -6,7 +6,7 @@ import { sourcedEnvelope } from './sources';
 
 // Energy performance certificates (England and Wales) and the floor area they record: two Property Due Diligence
 // lookups. The specification names them and leaves their shape "not shown"; what is decided here is said in the
-// descriptions and in the README.
+// descriptions and in docs/api/property-due-diligence.md.
 
 export const epcLookupCredits = 5;
 export const floorAreaLookupCredits = 3;

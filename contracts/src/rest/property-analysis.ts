@@ -84,7 +84,7 @@ export const PropertyAnalysisResult = z
     housePriceIndex: Part.openapi({ description: "The house price index operation's `data` for the postcode's local authority" }),
     deprivation: Part,
     areaStatistics: Part,
-    councilTax: z.null().openapi({ description: 'Not available: no documented source of a property’s band exists (see the README)' }),
+    councilTax: z.null().openapi({ description: 'Not available: no documented source of a property’s band exists' }),
     unavailable: z
       .array(z.object({ part: z.string(), code: z.string(), message: z.string() }))
       .openapi({ description: 'Each part that could not be had, with the code and message its own operation gave' }),

@@ -80,7 +80,7 @@ export const ProfileFacts = z
       .union([z.string(), z.array(z.string())])
       .optional()
       .openapi({ example: 'House', description: "The latest energy certificate's property type" }),
-    numberOfFloors: z.number().optional().openapi({ description: 'Never present: no source held records it (see the README)' }),
+    numberOfFloors: z.number().optional().openapi({ description: 'Never present: no source held records it' }),
     floorAreaSqM: z
       .number()
       .optional()

@@ -6,7 +6,7 @@ import { sourcedEnvelope } from './sources';
 // Property purchase tax (Property Finance): Stamp Duty Land Tax (England, Northern Ireland), Land Transaction Tax
 // (Wales) and Land and Buildings Transaction Tax (Scotland) on any effective date since SDLT's slab system ended. The
 // specification names the group and shows no operation: parameters, answer, cost and codes are designed here (the
-// parameter names are the project's issue's), and said in the description and the README.
+// parameter names are the project's issue's), and said in the description and in docs/api/property-finance.md.
 
 export const purchaseTaxCredits = 1;
 /** SDLT's slice system began on 4 December 2014: no table before it is held. */

@@ -6,7 +6,7 @@ import { sourcedEnvelope } from './sources';
 
 // Schools and other establishments near a place (Location Intelligence), from DfE's Get Information About Schools
 // (GIAS) establishments file and its links file. The specification names "nearby schools" and does not show the
-// operation; this is its design, said again in the description and the README. Examples are from the demo region's
+// operation; this is its design, said again in the description and in docs/api/location-intelligence.md. Examples are from the demo region's
 // SYNTHETIC schools (services/location/demo-data).
 
 export const schoolsCredits = 2;

@@ -9,7 +9,7 @@ import { sourcedEnvelope } from './sources';
 
 // Valuation (Property Analysis): the specification's parameters, and `asOf` for a valuation as it would have been made
 // on a past date. The specification leaves `data` "not shown" (automated valuation with confidence score and comparable
-// context); what it holds, and how the model works, is said in the description and in the README.
+// context); what it holds, and how the model works, is said in the description and in docs/api/property-analysis.md.
 
 export const valuationCredits = 1;
 export const defaultValuationMonths = 36;
@@ -70,7 +70,7 @@ export const ValuationResult = z
         score: z.number().int().openapi({ example: 62, description: '100 × exp(−σ / 0.25): 67 ≈ 10%, 55 ≈ 15%, 45 ≈ 20% standard error' }),
         standardErrorPercent: z.number().openapi({ example: 4.8, description: 'σ, the model’s standard error of ln(value), in percent' }),
       })
-      .openapi({ description: 'What the score has been worth in practice is measured by the back-test (README, Valuation)' }),
+      .openapi({ description: 'What the score has been worth in practice is measured by a back-test over real sales' }),
     lookBack: z.object({ months: z.number().int(), from: IsoDate, to: IsoDate }),
     index: z.object({
       method: z.enum(['uk-hpi', 'repeat-sales']).openapi({
@@ -140,8 +140,8 @@ export const propertyValuation = defineOperation({
     'their spread. Standard sales only (category A).\n\n' +
     '**Confidence.** σ is widened ×1.5, as the back-test measured; `range` is then an 80% interval by σ (±1.2816 σ) and ' +
     '`confidence.score` is 100 × exp(−σ / 0.25). What it is worth is ' +
-    'measured: the back-test values real sales as of the day before each, and the README gives the errors met at each ' +
-    'score.\n\n' +
+    'measured: a back-test values real sales as of the day before each and compares the estimate with the price paid, ' +
+    'score by score.\n\n' +
     '**`asOf`** values the home as on that date: only sales whose date of transfer is before it (Price Paid gives no ' +
     'registration date) and certificates lodged before it, the index included. Default today (UK).\n\n' +
     '**`extensionArea`, `renovationUplift`**: the renovation calculator applied to the estimate (its floor area from the ' +

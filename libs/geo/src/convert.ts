@@ -1,6 +1,6 @@
 // British National Grid (OSGB36 / National Grid, EPSG:27700) to WGS84 latitude/longitude and back, by OS's OSTN15
 // method: ETRS89 latitude/longitude ⇄ ETRS89 / National Grid (proj4) ⇄ OSGB36 / National Grid (OSTN15's shifts).
-// WGS84 is taken to be ETRS89, as OS and the ONS Postcode Directory do (see README).
+// WGS84 is taken to be ETRS89, as OS and the ONS Postcode Directory do (see docs/api/reference-data.md, Coordinates).
 import { helmertToNationalGrid, helmertToWgs84, projectEtrs89, unprojectEtrs89, type GridPoint } from './projections';
 import { ostn15ShiftsAt } from './ostn15/shifts';
 import { loadOstn15Table, type Ostn15Table } from './ostn15/table';

@@ -2,8 +2,9 @@
 -- as published (the lookups take a property's latest by lodgement date). The columns answers use are read by header
 -- name, anomaly markers (NO DATA!, INVALID!, N/A, Not recorded) stored as null; `published` keeps every field of the
 -- row as published, by header name. Versions load into tables of their own behind the view (010_reference_datasets.sql).
--- Read only by the location service itself: the gateway asks it over Kafka (FindEnergyCertificates), since an answer
--- may need the live register.
+-- The view is the read model `energyCertificates` (contracts/src/read-models/energy-certificates): the analysis service
+-- reads it through the queries published there; the EPC lookups are asked of the location service over Kafka
+-- (DescribeEnergyCertificates), since an answer may need the live register.
 CREATE TABLE epc_domestic_certificates__v0 (
   certificate_number           text NOT NULL,
   uprn                         text,

@@ -21,9 +21,11 @@ import { describeInflation } from './market/inflation';
 import { describeMortgageRates } from './market/mortgage-rates';
 import { datasetVersionsProjection } from './read-models/dataset-versions';
 
-// The location service owns the reference datasets: it keeps their read models (which version of each serves, and the
-// views the gateway reads) as imports record new versions, and answers what needs its logic or its upstreams (a
-// property's energy certificates, from the bulk download or the live register).
+// The location service holds the facts: it owns the reference datasets, keeps their read models (which version of each
+// serves, and the views other services read through the query functions published beside their contracts) as imports
+// record new versions, and answers the operations that are facts about a place or a property, from its data or its
+// live upstreams (the EPC register, police.uk, the coal and geology map services; the registry's titles through
+// land-registry-orders).
 /** The UK calendar date of an instant (YYYY-MM-DD). */
 const ukDate = (at: Date) => DateTime.fromJSDate(at, { zone: 'Europe/London' }).toISODate() as string;
 

@@ -1,8 +1,9 @@
 import { z } from '../../zod';
 import { defineReadModel } from '../read-model';
 
-// The address dataset and the INSPIRE index polygons as the gateway reads them (the address operations and the
-// boundary lookup): each dataset's view, as the location service loads it.
+// The address dataset and the INSPIRE index polygons, each dataset's view as the location service loads it. Read through
+// the queries beside (autocomplete, the one property resolver, the polygon under a point) by the gateway, the location
+// service's own answers (the address lookup, the boundary, the EPC lookup) and the analysis service's judgements.
 
 const text = z.string().nullable();
 

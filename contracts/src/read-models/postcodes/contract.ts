@@ -1,8 +1,8 @@
 import { z } from '../../zod';
 import { defineReadModel } from '../read-model';
 
-// The postcode datasets as the gateway reads them: each dataset's view, one row per postcode (normalised), with the
-// columns as the location service loads them from the publisher's file.
+// The postcode datasets as the location service loads them from the publishers' files: each dataset's view, one row per
+// postcode (normalised). The gateway and the analysis service read them through the published queries beside.
 
 const text = z.string().nullable();
 

@@ -31,7 +31,7 @@ const seed = 20_260_430;
  * `description`); it names the generator where it stood when the files were made, and changing it rewrites them.
  */
 export const description =
-  'SYNTHETIC energy performance certificates, made by services/location/src/demo/epc/generate.ts for real addresses of the ' +
+  'SYNTHETIC energy performance certificates, made by infra/demo-data/src/epc/generate.ts for real addresses of the ' +
   "demo region's HM Land Registry Price Paid files (RG30, RG31) with synthetic UPRNs; not MHCLG data, not real certificates.";
 
 const day = 86_400_000;

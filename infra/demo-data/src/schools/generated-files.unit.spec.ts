@@ -60,8 +60,8 @@ describe('the synthetic GIAS files', () => {
     expect([establishmentsFile, linksFile, fixture2024.split('/').at(-1)].every((f) => f?.startsWith('SYNTHETIC_'))).toBe(true);
     const { imports } = JSON.parse(readFileSync(join(demoData, 'demo.json'), 'utf8')) as { imports: Array<Record<string, string>> };
     const described = (dataset: string) => imports.find((i) => i.dataset === dataset)?.synthetic ?? '';
-    expect(described('gias')).toMatch(/^SYNTHETIC .*demo\/schools\/generate\.ts.*not Department for Education data/);
-    expect(described('gias-links')).toMatch(/^The real GIAS .* with SYNTHETIC links .*demo\/schools\/generate\.ts/);
+    expect(described('gias')).toMatch(/^SYNTHETIC .*demo-data\/src\/schools\/generate\.ts.*not Department for Education data/);
+    expect(described('gias-links')).toMatch(/^The real GIAS .* with SYNTHETIC links .*demo-data\/src\/schools\/generate\.ts/);
     expect(establishments.rows.every((r) => r.EstablishmentName!.startsWith('Synthetic '))).toBe(true);
     expect(establishments.rows.every((r) => Number(r.URN) >= firstUrn)).toBe(true);
   });

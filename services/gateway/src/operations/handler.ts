@@ -6,7 +6,7 @@ import type { GatewayDeps } from '../deps';
 import type { CallContext } from '../http/caller';
 import type { BalanceView } from '../http/respond';
 
-// What a handler of one operation is given and what it answers. The pipeline (operation-pipeline.ts) does everything
+// What a handler of one operation is given and what it answers. The pipeline (pipeline.ts) does everything
 // every operation shares: the key, the limits, reading the input, charging, the envelope and the headers.
 
 /** An answer the gateway gives instead of doing the work; `code` fixes the status. */
@@ -58,9 +58,9 @@ export type Answer = DataAnswer | FileAnswer | Refusal;
 export type WorkingService = 'analysis' | 'location';
 
 /**
- * Work that is one command to one service, whose reply is the answer. The pipeline may hand such work to the ledger
- * (see billing/charged-by-hand-off.ts): the service sends its answer on with the charge, and the ledger's reply brings
- * both back.
+ * Work that is one command to one service, whose reply is the answer. For an `on_answer` operation the pipeline hands
+ * the charge over with it (see billing/charged-on-answer.ts): the service sends its answer on with the charge, and the
+ * ledger's reply brings both back.
  */
 export interface CommandWork {
   ok?: undefined;
