@@ -1,13 +1,11 @@
-import { createLogger, PostgresEventStore } from '@pds/service-runtime';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { freshDatabase } from '../../../../test/support/environment';
+import { importDatabase } from '../../../../test/support/import-database';
 import { FormatError } from '../import/files';
 import { importDataset, type ImportDeps } from '../import/import-dataset';
-import { silentProgress } from '../import/progress';
 import { addressBase } from './addressbase';
 import { inspire } from './inspire';
 
@@ -19,18 +17,7 @@ const addressesFile = join(demo, 'SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30
 let db: pg.Pool;
 let deps: ImportDeps;
 
-beforeAll(async () => {
-  db = new pg.Pool({ connectionString: await freshDatabase('addressbase'), max: 4 });
-  deps = {
-    db,
-    store: new PostgresEventStore(db),
-    logger: createLogger('addressbase-test', 'error'),
-    progress: silentProgress,
-    now: () => new Date(),
-    actor: 'test',
-  };
-});
-afterAll(async () => db?.end());
+importDatabase('addressbase', (opened) => ({ db, deps } = opened));
 
 describe('the addressbase importer over the demo file', () => {
   it('loads every record (a separate count of its CRLF lines) with the address as people write it', async () => {

@@ -1,14 +1,12 @@
-import { createLogger, PostgresEventStore } from '@pds/service-runtime';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { freshDatabase } from '../../../../test/support/environment';
+import { importDatabase } from '../../../../test/support/import-database';
 import { zipOf } from '../../../../infra/demo-data/src/epc/zip-writer';
 import { FormatError } from '../import/files';
 import { importDataset, type ImportDeps } from '../import/import-dataset';
-import { silentProgress } from '../import/progress';
 import { census2021 } from './census-2021';
 
 // The census-2021 importer over the real Nomis extracts in demo-data (Reading, West Berkshire, Leeds; see its README).
@@ -40,18 +38,7 @@ let db: pg.Pool;
 let deps: ImportDeps;
 jest.setTimeout(120_000);
 
-beforeAll(async () => {
-  db = new pg.Pool({ connectionString: await freshDatabase('census'), max: 4 });
-  deps = {
-    db,
-    store: new PostgresEventStore(db),
-    logger: createLogger('census-test', 'error'),
-    progress: silentProgress,
-    now: () => new Date(),
-    actor: 'test',
-  };
-});
-afterAll(async () => db?.end());
+importDatabase('census', (opened) => ({ db, deps } = opened));
 
 /** Stored rows, areas and each category's sum of a (table, level), in the order the file has its columns. */
 const stored = async (table: string, level: string) => {

@@ -1,11 +1,9 @@
-import { createLogger, PostgresEventStore } from '@pds/service-runtime';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freshDatabase } from '../../../../test/support/environment';
+import { importDatabase } from '../../../../test/support/import-database';
 import { FormatError } from '../import/files';
 import { importDataset, type ImportDeps } from '../import/import-dataset';
-import { silentProgress } from '../import/progress';
 import { ccod, ocod } from './company-owners';
 
 // The ccod and ocod importers over SYNTHETIC files in HM Land Registry's published layouts (test-data: every field
@@ -29,18 +27,7 @@ let db: pg.Pool;
 let deps: ImportDeps;
 jest.setTimeout(120_000);
 
-beforeAll(async () => {
-  db = new pg.Pool({ connectionString: await freshDatabase('company_owners'), max: 4 });
-  deps = {
-    db,
-    store: new PostgresEventStore(db),
-    logger: createLogger('ccod-test', 'error'),
-    progress: silentProgress,
-    now: () => new Date(),
-    actor: 'test',
-  };
-});
-afterAll(async () => db?.end());
+importDatabase('company_owners', (opened) => ({ db, deps } = opened));
 
 const titles = async (relation: string) =>
   (

@@ -1,15 +1,13 @@
-import { createLogger, PostgresEventStore } from '@pds/service-runtime';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import yauzl from 'yauzl';
-import { freshDatabase } from '../../../../test/support/environment';
+import { importDatabase } from '../../../../test/support/import-database';
 import { newServiceHeader, newServiceRow } from '../../../../test/support/epc-new-layout';
 import { FormatError } from '../import/files';
 import { importDataset, type ImportDeps } from '../import/import-dataset';
-import { silentProgress } from '../import/progress';
 import { legacyHeader } from './epc-columns';
 import { epcDomestic } from './epc-domestic';
 
@@ -23,18 +21,7 @@ const synthetic = 'SYNTHETIC certificates for this test';
 let db: pg.Pool;
 let deps: ImportDeps;
 
-beforeAll(async () => {
-  db = new pg.Pool({ connectionString: await freshDatabase('epc'), max: 4 });
-  deps = {
-    db,
-    store: new PostgresEventStore(db),
-    logger: createLogger('epc-test', 'error'),
-    progress: silentProgress,
-    now: () => new Date(),
-    actor: 'test',
-  };
-});
-afterAll(async () => db?.end());
+importDatabase('epc', (opened) => ({ db, deps } = opened));
 
 /** The text of every certificates.csv member of the zip, by member. */
 const zipCertificates = (): Promise<Map<string, string>> =>

@@ -1,10 +1,9 @@
-import { createLogger, PostgresEventStore } from '@pds/service-runtime';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { freshDatabase } from '../../../../test/support/environment';
+import { importDatabase } from '../../../../test/support/import-database';
 import { decodeWindows1252 } from '../../../../test/support/windows-1252';
 import { FormatError } from '../import/files';
 import { importDataset, type ImportDeps } from '../import/import-dataset';
@@ -40,18 +39,7 @@ let db: pg.Pool;
 let deps: ImportDeps;
 jest.setTimeout(120_000);
 
-beforeAll(async () => {
-  db = new pg.Pool({ connectionString: await freshDatabase('gias'), max: 4 });
-  deps = {
-    db,
-    store: new PostgresEventStore(db),
-    logger: createLogger('gias-test', 'error'),
-    progress: silentProgress,
-    now: () => new Date(),
-    actor: 'test',
-  };
-});
-afterAll(async () => db?.end());
+importDatabase('gias', (opened) => ({ db, deps } = opened));
 
 const serving = async (dataset: string) =>
   (await db.query('SELECT version, vintage, rows FROM dataset_versions WHERE dataset = $1 AND serving', [dataset])).rows.map((r) => ({

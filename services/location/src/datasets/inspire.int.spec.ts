@@ -1,12 +1,10 @@
-import { createLogger, PostgresEventStore } from '@pds/service-runtime';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freshDatabase } from '../../../../test/support/environment';
+import { importDatabase } from '../../../../test/support/import-database';
 import { FormatError } from '../import/files';
 import { importDataset, type ImportDeps } from '../import/import-dataset';
-import { silentProgress } from '../import/progress';
 import { inspire } from './inspire';
 
 // INSPIRE Index Polygons in HM Land Registry's published layout (a WFS 2.0 FeatureCollection of LR:PREDEFINED
@@ -44,18 +42,7 @@ const write = (name: string, text: string) => {
   return path;
 };
 
-beforeAll(async () => {
-  db = new pg.Pool({ connectionString: await freshDatabase('inspire'), max: 4 });
-  deps = {
-    db,
-    store: new PostgresEventStore(db),
-    logger: createLogger('inspire-test', 'error'),
-    progress: silentProgress,
-    now: () => new Date(),
-    actor: 'test',
-  };
-});
-afterAll(async () => db?.end());
+importDatabase('inspire', (opened) => ({ db, deps } = opened));
 
 describe('the inspire importer', () => {
   it('loads each polygon in British National Grid and WGS84, with its interior rings, and rejects a broken one and one off the grid', async () => {

@@ -1,9 +1,8 @@
-import { createLogger, PostgresEventStore } from '@pds/service-runtime';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freshDatabase } from '../../../../test/support/environment';
+import { importDatabase } from '../../../../test/support/import-database';
 import { FormatError } from '../import/files';
 import { importDataset, type ImportDeps } from '../import/import-dataset';
 import { silentProgress } from '../import/progress';
@@ -26,18 +25,7 @@ let db: pg.Pool;
 let deps: ImportDeps;
 jest.setTimeout(60_000);
 
-beforeAll(async () => {
-  db = new pg.Pool({ connectionString: await freshDatabase('iod'), max: 4 });
-  deps = {
-    db,
-    store: new PostgresEventStore(db),
-    logger: createLogger('iod-test', 'error'),
-    progress: silentProgress,
-    now: () => new Date(),
-    actor: 'test',
-  };
-});
-afterAll(async () => db?.end());
+importDatabase('iod', (opened) => ({ db, deps } = opened));
 
 describe('importing File 7 of the English Indices of Deprivation 2025', () => {
   it('loads every row, each index and domain as published', async () => {

@@ -1,13 +1,11 @@
-import { createLogger, PostgresEventStore } from '@pds/service-runtime';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { freshDatabase } from '../../../../test/support/environment';
+import { importDatabase } from '../../../../test/support/import-database';
 import { FormatError } from '../import/files';
 import { importDataset, type ImportDeps } from '../import/import-dataset';
-import { silentProgress } from '../import/progress';
 import { boeSeries } from './boe-series';
 import { onsTimeseries } from './ons-timeseries';
 import { ukHpi } from './uk-hpi';
@@ -32,18 +30,7 @@ let db: pg.Pool;
 let deps: ImportDeps;
 jest.setTimeout(120_000);
 
-beforeAll(async () => {
-  db = new pg.Pool({ connectionString: await freshDatabase('market'), max: 4 });
-  deps = {
-    db,
-    store: new PostgresEventStore(db),
-    logger: createLogger('market-test', 'error'),
-    progress: silentProgress,
-    now: () => new Date(),
-    actor: 'test',
-  };
-});
-afterAll(async () => db?.end());
+importDatabase('market', (opened) => ({ db, deps } = opened));
 
 const hpiRow = async (code: string, month: string) =>
   (

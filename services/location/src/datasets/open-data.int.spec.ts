@@ -1,12 +1,10 @@
-import { createLogger, PostgresEventStore } from '@pds/service-runtime';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freshDatabase } from '../../../../test/support/environment';
+import { importDatabase } from '../../../../test/support/import-database';
 import { FormatError } from '../import/files';
 import { importDataset, type ImportDeps } from '../import/import-dataset';
-import { silentProgress } from '../import/progress';
 import { osOpenNames } from './os-open-names';
 import { osOpenUprn } from './os-open-uprn';
 
@@ -21,18 +19,7 @@ const write = (name: string, text: string) => {
   return path;
 };
 
-beforeAll(async () => {
-  db = new pg.Pool({ connectionString: await freshDatabase('open_data'), max: 4 });
-  deps = {
-    db,
-    store: new PostgresEventStore(db),
-    logger: createLogger('open-data-test', 'error'),
-    progress: silentProgress,
-    now: () => new Date(),
-    actor: 'test',
-  };
-});
-afterAll(async () => db?.end());
+importDatabase('open_data', (opened) => ({ db, deps } = opened));
 
 describe('the os-open-names importer over the real HY20 file', () => {
   const file = join(sharedDataDir, 'os_open_names', 'HY20.csv');

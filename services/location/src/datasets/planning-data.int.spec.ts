@@ -1,11 +1,10 @@
-import { createLogger, PostgresEventStore } from '@pds/service-runtime';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { readFileSync } from 'node:fs';
-import { freshDatabase } from '../../../../test/support/environment';
+import { importDatabase } from '../../../../test/support/import-database';
 import { planningFileName } from '../../../../infra/demo-data/src/planning/generate';
 import { FormatError } from '../import/files';
 import { importDataset, type ImportDeps } from '../import/import-dataset';
@@ -27,18 +26,7 @@ let db: pg.Pool;
 let deps: ImportDeps;
 jest.setTimeout(60_000);
 
-beforeAll(async () => {
-  db = new pg.Pool({ connectionString: await freshDatabase('planning'), max: 4 });
-  deps = {
-    db,
-    store: new PostgresEventStore(db),
-    logger: createLogger('planning-test', 'error'),
-    progress: silentProgress,
-    now: () => new Date(),
-    actor: 'test',
-  };
-});
-afterAll(async () => db?.end());
+importDatabase('planning', (opened) => ({ db, deps } = opened));
 
 const byDataset = async () =>
   Object.fromEntries(

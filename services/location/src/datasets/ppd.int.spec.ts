@@ -1,13 +1,11 @@
-import { createLogger, PostgresEventStore } from '@pds/service-runtime';
 import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { freshDatabase } from '../../../../test/support/environment';
+import { importDatabase } from '../../../../test/support/import-database';
 import { FormatError } from '../import/files';
 import { importDataset, type ImportDeps } from '../import/import-dataset';
-import { silentProgress } from '../import/progress';
 import { ppd } from './ppd';
 
 // The ppd importer over HM Land Registry's real Price Paid files of /work/shared/data (see its MANIFEST.md): every RG30
@@ -35,18 +33,7 @@ let db: pg.Pool;
 let deps: ImportDeps;
 jest.setTimeout(180_000);
 
-beforeAll(async () => {
-  db = new pg.Pool({ connectionString: await freshDatabase('ppd'), max: 4 });
-  deps = {
-    db,
-    store: new PostgresEventStore(db),
-    logger: createLogger('ppd-test', 'error'),
-    progress: silentProgress,
-    now: () => new Date(),
-    actor: 'test',
-  };
-});
-afterAll(async () => db?.end());
+importDatabase('ppd', (opened) => ({ db, deps } = opened));
 
 const count = async (where = 'true', values: unknown[] = []) =>
   Number((await db.query(`SELECT count(*) AS n FROM ppd_sales WHERE ${where}`, values)).rows[0].n);
