@@ -10,6 +10,7 @@ export { codePointRow } from './datasets/codepoint-open';
 export { csvRecords } from './datasets/csv';
 export { legacyHeader, textOf } from './datasets/epc-columns';
 export { giasLinksHeader } from './datasets/gias-files';
+export { planningEntityColumns } from './datasets/planning-data';
 export { builtForms, codeOf, constructionAgeBandCode, propertyTypes, rdsapFuels, transactionTypes } from './epc/register/codes';
 export { bngToWgs84 } from './geo/coordinates';
 export { openZipMember } from './import/files';

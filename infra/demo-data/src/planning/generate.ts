@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bngToWgs84 } from '@pds/location';
+import { bngToWgs84, planningEntityColumns as entityColumns } from '@pds/location';
 import { syntheticConstraints, type SyntheticConstraint } from './constraints';
 import { demoDataDir as demoData } from '../paths';
 
@@ -11,22 +11,6 @@ import { demoDataDir as demoData } from '../paths';
 // `node infra/demo-data/dist/planning/generate.js` rewrites them; the same bytes each run
 // (generated-files.unit.spec.ts checks the committed files are its output).
 
-const entityColumns = [
-  'dataset',
-  'end-date',
-  'entity',
-  'entry-date',
-  'geojson',
-  'geometry',
-  'name',
-  'organisation-entity',
-  'point',
-  'prefix',
-  'quality',
-  'reference',
-  'start-date',
-  'typology',
-];
 /** Each dataset's own fields, as planning.data.gov.uk's specification lists them (content/dataset/{dataset}.md). */
 const datasetFields: Record<string, string[]> = {
   'conservation-area': ['designation-date', 'document-url', 'documentation-url', 'legislation', 'notes', 'organisation'],

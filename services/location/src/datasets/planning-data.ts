@@ -17,7 +17,8 @@ import { wktProblem } from './wkt';
 //
 // Each file holds one of the datasets; several load together, and a dataset imported later replaces that dataset only.
 
-const core = [
+/** The columns every dataset's file has, before the dataset's own fields (planning.data.gov.uk's entity columns). */
+export const planningEntityColumns = [
   'dataset',
   'end-date',
   'entity',
@@ -74,7 +75,7 @@ export const planningRow = (columns: Columns, fields: string[]): { values: (stri
   const endDate = isoDate(get('end-date'));
   if (endDate === undefined) return { rejected: `end-date ${JSON.stringify(get('end-date'))} is not a date` };
   const properties: Record<string, string> = {};
-  for (const [name, i] of columns) if (!core.includes(name) && (fields[i] ?? '').trim() !== '') properties[name] = (fields[i] ?? '').trim();
+  for (const [name, i] of columns) if (!planningEntityColumns.includes(name) && (fields[i] ?? '').trim() !== '') properties[name] = (fields[i] ?? '').trim();
   return {
     values: [
       dataset,
