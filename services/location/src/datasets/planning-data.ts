@@ -75,7 +75,8 @@ export const planningRow = (columns: Columns, fields: string[]): { values: (stri
   const endDate = isoDate(get('end-date'));
   if (endDate === undefined) return { rejected: `end-date ${JSON.stringify(get('end-date'))} is not a date` };
   const properties: Record<string, string> = {};
-  for (const [name, i] of columns) if (!planningEntityColumns.includes(name) && (fields[i] ?? '').trim() !== '') properties[name] = (fields[i] ?? '').trim();
+  for (const [name, i] of columns)
+    if (!planningEntityColumns.includes(name) && (fields[i] ?? '').trim() !== '') properties[name] = (fields[i] ?? '').trim();
   return {
     values: [
       dataset,
