@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { validateXML } from 'xmllint-wasm';
+
+// Checks a message against the schema of its service, as Business Gateway checks what it receives (an invalid request
+// is answered with a SOAP fault) and as the tests check everything either side sends. The schemas in
+// schemas/business-gateway/ are the project's own, written from the ones HM Land Registry publishes with the same
+// namespaces, elements, order, cardinality and types. A schema validates a document rooted at its global element,
+// while on the wire the same content sits in an unqualified `arg0` (request) or `return` (response):
+// `payloadDocument` moves it under the global element, keeping every namespace declared around it.
+
+export const schemaDirectory = join(__dirname, '..', '..', '..', 'schemas', 'business-gateway');
+
+const schemas = new Map<string, string>();
+const schemaText = (file: string): string => {
+  let text = schemas.get(file);
+  if (text === undefined) {
+    text = readFileSync(join(schemaDirectory, file), 'utf8');
+    schemas.set(file, text);
+  }
+  return text;
+};
+
+export interface SchemaVerdict {
+  valid: boolean;
+  /** The validator's messages, one per problem. */
+  errors: string[];
+}
+
+/** Validates a document against one of the schemas by file name (e.g. `search-by-property-description-request.xsd`). */
+export const checkAgainstSchema = async (document: string, schemaFile: string): Promise<SchemaVerdict> => {
+  const result = await validateXML({
+    xml: [{ fileName: 'message.xml', contents: document }],
+    schema: [{ fileName: schemaFile, contents: schemaText(schemaFile) }],
+  });
+  return { valid: result.valid, errors: result.errors.map((e) => e.message.trim()) };
+};
+
+/**
+ * The content of the envelope's `arg0` or `return` as a document rooted at `root` in `namespace`: the namespaces
+ * declared anywhere in the envelope are declared on the new root, so the children mean what they meant on the wire.
+ * Null when the envelope has no such wrapper.
+ */
+export const payloadDocument = (envelope: string, wrapper: 'arg0' | 'return', root: string, namespace: string): string | null => {
+  const match = new RegExp(`<${wrapper}(\\s[^>]*)?(/>|>([\\s\\S]*)</${wrapper}>)`).exec(envelope);
+  if (!match) return null;
+  const inner = match[3] ?? '';
+  const declared = new Map<string, string>();
+  for (const [, prefix = '', uri = ''] of envelope.matchAll(/\sxmlns:([A-Za-z_][\w.-]*)="([^"]*)"/g)) {
+    if (!declared.has(prefix)) declared.set(prefix, uri);
+  }
+  const defaultNs = /\sxmlns="([^"]*)"/.exec(match[1] ?? '')?.[1];
+  const declarations = [...declared].map(([prefix, uri]) => ` xmlns:${prefix}="${uri}"`).join('');
+  const rootElement = `bgroot:${root}`;
+  return `<?xml version="1.0" encoding="UTF-8"?><${rootElement} xmlns:bgroot="${namespace}"${declarations}${
+    defaultNs !== undefined ? ` xmlns="${defaultNs}"` : ''
+  }>${inner}</${rootElement}>`;
+};
