@@ -5,7 +5,7 @@ export * from './kafka';
 export * from './stack';
 export * from './admin-client';
 export * from './registry-control';
-export { createRegistrySimulator, registryBasePath, startRegistrySimulator } from './registry-simulator/simulator';
+export { createRegistrySimulator, defaultRegistryCredentials, startRegistrySimulator } from './registry-simulator/simulator';
 export type { RegistrySimulatorOptions, RunningRegistrySimulator } from './registry-simulator/simulator';
 export * from './supervision/supervisor';
 export { defaultRestartLimits, type RestartLimits } from './supervision/restart-policy';

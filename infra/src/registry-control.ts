@@ -20,11 +20,12 @@ export class RegistryControl extends SimulatorControl<Fault> {
     return (await this.call<{ orders: RegistryOrderRecord[] }>('GET', '/orders')).orders;
   }
 
-  async order(clientReference: string): Promise<RegistryOrderRecord | undefined> {
-    return (await this.orders()).find((o) => o.clientReference === clientReference);
+  /** The order the registry took under this MessageID (an order's is `businessGateway.orderMessageId(orderId)`). */
+  async order(messageId: string): Promise<RegistryOrderRecord | undefined> {
+    return (await this.orders()).find((o) => o.messageId === messageId);
   }
 
-  /** Submission attempts by client reference, refused ones included. */
+  /** Requests by MessageID, refused ones included. */
   async submissions(): Promise<Record<string, number>> {
     return (await this.call<{ submissions: Record<string, number> }>('GET', '/orders')).submissions;
   }

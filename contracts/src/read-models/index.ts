@@ -18,6 +18,7 @@ export * from './postcodes/look-up';
 export * from './price-paid/queries';
 export * from './energy-certificates/queries';
 export * from './addresses/address-match';
+export { addressParts, type AddressParts } from './addresses/address-parts';
 export * from './market/queries';
 export { resolutionRefusal, resolveAmongRows, type AddressRow, type FoundProperty, type Resolution } from './addresses/resolve-property';
 export type { Parcel } from './addresses/parcel-under-point';

@@ -1,6 +1,6 @@
-import type { DocumentKind, OrderSubmission } from '@pds/land-register';
+import type { DocumentKind } from '@pds/land-register';
 
-// The registry's order book: one order per client reference, kept in memory for the life of the process. An order
+// The registry's order book: one order per MessageID, kept in memory for the life of the process. An order
 // is processing until its fulfilment time (real time, so that moving business time never delivers early or late)
 // and then completed or failed, as decided when it was accepted. Every submission attempt is counted, whatever
 // its answer, so a test can see how often a client asked.
@@ -9,8 +9,18 @@ export type RegistryOrderStatus = 'processing' | 'completed' | 'failed';
 
 export type Fulfilment = { kind: 'complete'; unreadable: boolean } | { kind: 'fail'; code: string; message: string };
 
+/** An official copy request the registry takes: its MessageID names it. */
+export interface TakenRequest {
+  messageId: string;
+  titleNumber: string;
+  documents: DocumentKind[];
+  backdatedCopyConfirmed: boolean;
+}
+
 export interface RegistryOrder {
-  readonly clientReference: string;
+  readonly messageId: string;
+  /** The client's own reference (ExternalReference), echoed in the results. */
+  readonly externalReference: string;
   readonly registryReference: string;
   readonly titleNumber: string;
   readonly documents: readonly DocumentKind[];
@@ -26,12 +36,12 @@ export interface RegistryOrder {
 
 /** An order as the control API lists it. */
 export interface RegistryOrderRecord {
-  clientReference: string;
+  messageId: string;
   registryReference: string;
   titleNumber: string;
   documents: DocumentKind[];
   backdatedCopyConfirmed: boolean;
-  /** Submission attempts with this client reference, refused ones included. */
+  /** Requests with this MessageID, refused ones included. */
   submissions: number;
   status: RegistryOrderStatus;
   code?: string;
@@ -56,11 +66,6 @@ interface Attempts {
 
 const maxOrders = 100_000;
 
-export const sameOrder = (order: RegistryOrder, submission: OrderSubmission): boolean =>
-  order.titleNumber === submission.titleNumber &&
-  order.backdatedCopyConfirmed === submission.backdatedCopyConfirmed &&
-  [...order.documents].sort().join() === [...submission.documents].sort().join();
-
 export class OrderBook {
   private readonly orders = new Map<string, RegistryOrder>();
   private readonly attempts = new Map<string, Attempts>();
@@ -68,32 +73,34 @@ export class OrderBook {
 
   constructor(private readonly realNowMs: () => number = Date.now) {}
 
-  countAttempt(clientReference: string, at: Date): void {
-    const seen = this.attempts.get(clientReference);
+  countAttempt(messageId: string, at: Date): void {
+    const seen = this.attempts.get(messageId);
     if (seen) {
       seen.count += 1;
       seen.last = at;
     } else {
-      if (this.attempts.size >= maxOrders) throw new Error(`the registry test environment holds at most ${maxOrders} client references`);
-      this.attempts.set(clientReference, { count: 1, first: at, last: at });
+      if (this.attempts.size >= maxOrders) throw new Error(`the registry test environment holds at most ${maxOrders} message ids`);
+      this.attempts.set(messageId, { count: 1, first: at, last: at });
     }
   }
 
-  get(clientReference: string): RegistryOrder | undefined {
-    return this.orders.get(clientReference);
+  get(messageId: string): RegistryOrder | undefined {
+    return this.orders.get(messageId);
   }
 
   accept(
-    submission: OrderSubmission,
+    submission: TakenRequest,
+    externalReference: string,
     acceptedAt: Date,
     officialCopyDateTime: string,
     fulfilmentDelayMs: number,
     fulfilment: Fulfilment,
   ): RegistryOrder {
-    if (this.orders.has(submission.clientReference)) throw new Error(`order ${submission.clientReference} is already held`);
+    if (this.orders.has(submission.messageId)) throw new Error(`order ${submission.messageId} is already held`);
     this.issued += 1;
     const order: RegistryOrder = {
-      clientReference: submission.clientReference,
+      messageId: submission.messageId,
+      externalReference,
       registryReference: `OC-${String(this.issued).padStart(7, '0')}`,
       titleNumber: submission.titleNumber,
       documents: [...submission.documents],
@@ -103,7 +110,7 @@ export class OrderBook {
       fulfilledAtMs: this.realNowMs() + fulfilmentDelayMs,
       fulfilment,
     };
-    this.orders.set(order.clientReference, order);
+    this.orders.set(order.messageId, order);
     return order;
   }
 
@@ -112,11 +119,11 @@ export class OrderBook {
     return order.fulfilment.kind === 'complete' ? 'completed' : 'failed';
   }
 
-  submissionsOf(clientReference: string): number {
-    return this.attempts.get(clientReference)?.count ?? 0;
+  submissionsOf(messageId: string): number {
+    return this.attempts.get(messageId)?.count ?? 0;
   }
 
-  /** Attempts for every client reference seen, ordered or not. */
+  /** Attempts for every MessageID seen, ordered or not. */
   allSubmissions(): Record<string, number> {
     return Object.fromEntries([...this.attempts].map(([reference, a]) => [reference, a.count]));
   }
@@ -124,11 +131,11 @@ export class OrderBook {
   records(): RegistryOrderRecord[] {
     return [...this.orders.values()].map((order) => {
       const status = this.statusOf(order);
-      const attempts = this.attempts.get(order.clientReference);
+      const attempts = this.attempts.get(order.messageId);
       const failure =
         status === 'failed' && order.fulfilment.kind === 'fail' ? { code: order.fulfilment.code, message: order.fulfilment.message } : {};
       return {
-        clientReference: order.clientReference,
+        messageId: order.messageId,
         registryReference: order.registryReference,
         titleNumber: order.titleNumber,
         documents: [...order.documents],

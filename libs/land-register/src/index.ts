@@ -14,4 +14,6 @@ export { syntheticTestRegister, syntheticTestTitle } from './register/samples/sy
 export { buildSyntheticTestRegisterResult, syntheticTestRegisterFilename } from './register/test-register';
 export { isOpen, nextOpening, registryTimeZone, toRegistryIso } from './registry/opening-hours';
 export type * from './registry/registry-gateway';
-export { HttpRegistryGateway } from './registry/http-registry';
+export * as businessGateway from './registry/business-gateway';
+export { BusinessGatewayRegistry } from './registry/business-gateway/registry';
+export type { SoapFault, SoapService } from './registry/business-gateway';

@@ -1,16 +1,26 @@
-// The registry as the orders service sees it. Outside production it is the registry test environment (infra's registry
-// simulator, reached over HTTP); a production adapter for HM Land Registry's Business Gateway implements the same
-// interface. Every method answers instead of throwing for what the registry can say; a throw means the registry
-// could not be reached or answered nonsense.
+// The registry as the orders service sees it: HM Land Registry's Business Gateway (business-gateway/registry.ts), live
+// or its test service, or the registry test environment in infra, which speaks the same interfaces. Every method
+// answers instead of throwing for what the registry can say; a throw means the registry could not be reached or
+// answered nonsense.
 
 export type DocumentKind = 'register' | 'plan';
 
-export type TitleSearch = { uprn: string } | { address: string; postcode: string };
+/** The registry searches by address: a UPRN is turned into its address first. */
+export interface TitleSearch {
+  address: string;
+  postcode: string;
+}
 
 export interface TitleCandidate {
   titleNumber: string;
-  tenure: 'freehold' | 'leasehold';
+  tenure: 'freehold' | 'leasehold' | 'commonhold' | 'other';
   matchedAddress: string;
+}
+
+export interface TitleMatches {
+  titles: TitleCandidate[];
+  /** With no titles: why, in the registry's terms (nothing registered there, too many to list, an unknown postcode). */
+  noMatchReason: string | null;
 }
 
 export interface ReferredDocument {
@@ -63,6 +73,12 @@ export type SubmissionOutcome =
   /** No clear answer (timeout, dropped connection, server error): the order may or may not exist at the registry. */
   | { kind: 'uncertain'; reason: string };
 
+/** An order as the registry is asked about it: our reference and the documents it asked for. */
+export interface OrderReference {
+  clientReference: string;
+  documents: DocumentKind[];
+}
+
 export interface DeliveredDocument {
   type: DocumentKind;
   pdf: Buffer;
@@ -76,10 +92,10 @@ export type RegistryOrderState =
   | { kind: 'failed'; registryReference: string; code: string; message: string };
 
 export interface RegistryGateway {
-  searchTitles(search: TitleSearch): Promise<Answer<TitleCandidate[]>>;
+  searchTitles(search: TitleSearch): Promise<Answer<TitleMatches>>;
   /** null: no such title. */
   describeTitle(titleNumber: string): Promise<Answer<TitleSummary | null>>;
   submitOrder(order: OrderSubmission): Promise<SubmissionOutcome>;
   /** What the registry holds for our reference: how a poll learns of delivery, and how an uncertain submission is settled. */
-  orderState(clientReference: string): Promise<RegistryOrderState>;
+  orderState(order: OrderReference): Promise<RegistryOrderState>;
 }

@@ -1,0 +1,202 @@
+import type {
+  Answer,
+  OrderReference,
+  OrderSubmission,
+  RegistryGateway,
+  RegistryOrderState,
+  SubmissionOutcome,
+  TitleCandidate,
+  TitleMatches,
+  TitleSearch,
+  TitleSummary,
+} from '../registry-gateway';
+import { describeByAvailability } from './describe-title';
+import { instantOf, type GatewayAnswer } from './messages/gateway-response';
+import {
+  officialCopyRequestContent,
+  readOfficialCopyResponse,
+  resultTypes,
+  type OfficialCopyResults,
+} from './messages/official-copy-title-known';
+import { pollRequestContent } from './messages/poll';
+import {
+  readSearchResponse,
+  searchRejectionCodes,
+  searchRequestContent,
+  tenureCodes,
+  type FoundTitle,
+} from './messages/search-by-property-description';
+import { freshMessageId, orderMessageId, referenceOf } from './message-ids';
+import { documentsOf } from './official-copy-documents';
+import { searchAddressOf } from './search-address';
+import { officialCopyTitleKnown, officialCopyTitleKnownPoll, searchByPropertyDescription, type SoapService } from './services';
+import type { BusinessGatewayTransport } from './transport';
+import type { XmlContent, XmlNode } from './xml';
+
+// The registry as HM Land Registry's Business Gateway: titles at an address by Search by Property Description, a
+// title's documents by the official copies availability service, orders by Official Copy Title Known and its poll.
+// What Business Gateway answers in its own terms (TypeCode, bg.* codes, ResultTypeCode) becomes the outcomes the
+// orders service acts on, here and nowhere else.
+
+export interface BusinessGatewayRegistryOptions {
+  /** Who the registry may call about an order it has to process by hand (the request's Contact, which it requires). */
+  contact: { name: string; telephone: string };
+  /** The fee authorised per copy, VAT included: the registry refuses an order that would cost more. */
+  authorisedFeePerCopyPence: number;
+}
+
+/** The poll answered for a MessageID it never received (the registry test environment's rejection code). */
+export const unknownRequestCode = 'bg.poll.request.notfound';
+
+const tenureOf = (code: string): TitleCandidate['tenure'] =>
+  code === tenureCodes.freehold
+    ? 'freehold'
+    : code === tenureCodes.leasehold
+      ? 'leasehold'
+      : code === tenureCodes.commonhold
+        ? 'commonhold'
+        : 'other';
+
+/** The address as one line, as the register reads: flat, building, number and street, town, then the postcode. */
+export const matchedAddressOf = (t: FoundTitle): string => {
+  const { subBuildingName, buildingName, buildingNumber, streetName, cityName, postcode } = t.address;
+  const street = [buildingNumber, streetName].filter(Boolean).join(' ');
+  const lines = [subBuildingName, buildingName, street, cityName].filter((l): l is string => Boolean(l));
+  return `${lines.join(', ')} ${postcode}`.trim();
+};
+
+const noMatchReasons: Readonly<Record<string, string>> = {
+  [searchRejectionCodes.noneFound]: 'HM Land Registry found no registered title at this address; the land may be unregistered.',
+  [searchRejectionCodes.tooMany]: 'HM Land Registry found more titles at this address than it lists; give the house or flat number.',
+  [searchRejectionCodes.invalidPostcode]: 'HM Land Registry does not recognise this postcode.',
+  [searchRejectionCodes.insufficientAddress]: 'HM Land Registry needs a house number or name with the postcode.',
+};
+
+const delayedUntil = (expected: string | null): { kind: 'delayed'; retryAfter: string } => ({
+  kind: 'delayed',
+  retryAfter: (expected ? instantOf(expected) : new Date(Date.now() + 60_000)).toISOString(),
+});
+
+export class BusinessGatewayRegistry implements RegistryGateway {
+  constructor(
+    private readonly transport: BusinessGatewayTransport,
+    private readonly options: BusinessGatewayRegistryOptions,
+  ) {}
+
+  async searchTitles(search: TitleSearch): Promise<Answer<TitleMatches>> {
+    const address = searchAddressOf(search.address, search.postcode);
+    if (!address) return { kind: 'ok', value: { titles: [], noMatchReason: noMatchReasons[searchRejectionCodes.insufficientAddress]! } };
+    const content = searchRequestContent({
+      messageId: freshMessageId(),
+      externalReference: 'title-search',
+      customerReference: 'title-search',
+      address,
+    });
+    const answer = await this.ask(searchByPropertyDescription, content, readSearchResponse);
+    switch (answer.kind) {
+      case 'acknowledgement':
+        return delayedUntil(answer.acknowledgement.expectedResponseDateTime);
+      case 'rejection': {
+        const reason = noMatchReasons[answer.rejection.code];
+        if (!reason) throw new Error(`title search rejected: ${answer.rejection.code} (${answer.rejection.reason})`);
+        return { kind: 'ok', value: { titles: [], noMatchReason: reason } };
+      }
+      case 'result':
+        return {
+          kind: 'ok',
+          value: {
+            titles: answer.result.titles.map((t) => ({
+              titleNumber: t.titleNumber,
+              tenure: tenureOf(t.tenureCode),
+              matchedAddress: matchedAddressOf(t),
+            })),
+            noMatchReason: null,
+          },
+        };
+    }
+  }
+
+  describeTitle(titleNumber: string): Promise<Answer<TitleSummary | null>> {
+    return describeByAvailability(this.transport, titleNumber);
+  }
+
+  async submitOrder(order: OrderSubmission): Promise<SubmissionOutcome> {
+    const requested = order.documents.length === 2 ? 'both' : order.documents[0] === 'plan' ? 'plan' : 'register';
+    const content = officialCopyRequestContent({
+      messageId: orderMessageId(order.clientReference),
+      externalReference: referenceOf(order.clientReference),
+      customerReference: referenceOf(order.clientReference),
+      titleNumber: order.titleNumber.replace(/\s/g, '').toUpperCase(),
+      requested,
+      expectedGrossPence: this.options.authorisedFeePerCopyPence * order.documents.length,
+      contact: this.options.contact,
+      propertyDescription: `Title ${order.titleNumber}`,
+      sendBackDated: order.backdatedCopyConfirmed,
+    });
+    let answer: GatewayAnswer<OfficialCopyResults>;
+    try {
+      const envelope = await this.transport.soap(officialCopyTitleKnown, content);
+      // A fault is the registry refusing the request itself (its schema, the account): nothing was ordered.
+      if (envelope.kind === 'fault')
+        return { kind: 'rejected', code: 'REGISTRY_REJECTED', message: `${envelope.fault.message} (${envelope.fault.code})` };
+      answer = readOfficialCopyResponse(envelope.content);
+    } catch (err) {
+      // No answer, or none that could be read: the request may have been recorded. The same MessageID again settles it.
+      return { kind: 'uncertain', reason: err instanceof Error ? err.message : String(err) };
+    }
+    switch (answer.kind) {
+      case 'acknowledgement': {
+        const { hmlrReference, expectedResponseDateTime, uniqueId } = answer.acknowledgement;
+        // Queued out of hours: the same request again, once the registry opens, gets its answer.
+        if (!hmlrReference && expectedResponseDateTime)
+          return { kind: 'closed', opensAt: instantOf(expectedResponseDateTime).toISOString() };
+        return { kind: 'accepted', registryReference: hmlrReference ?? uniqueId };
+      }
+      case 'rejection':
+        return { kind: 'rejected', code: 'REGISTRY_REJECTED', message: `${answer.rejection.reason} (${answer.rejection.code})` };
+      case 'result':
+        return { kind: 'accepted', registryReference: answer.result.hmlrReference ?? orderMessageId(order.clientReference) };
+    }
+  }
+
+  async orderState(order: OrderReference): Promise<RegistryOrderState> {
+    const messageId = orderMessageId(order.clientReference);
+    const answer = await this.ask(officialCopyTitleKnownPoll, pollRequestContent(messageId), readOfficialCopyResponse);
+    switch (answer.kind) {
+      case 'acknowledgement':
+        return { kind: 'processing', registryReference: answer.acknowledgement.hmlrReference ?? messageId };
+      case 'rejection':
+        if (answer.rejection.code === unknownRequestCode) return { kind: 'unknown' };
+        return {
+          kind: 'failed',
+          registryReference: messageId,
+          code: 'REGISTRY_FULFILMENT_FAILED',
+          message: `${answer.rejection.reason} (${answer.rejection.code})`,
+        };
+      case 'result': {
+        const { result } = answer;
+        const registryReference = result.hmlrReference ?? messageId;
+        if (result.resultTypeCode !== resultTypes.electronic || !result.attachment) {
+          const how = result.resultTypeCode === resultTypes.cancelled ? 'cancelled the order' : 'can only send the copies by post';
+          return {
+            kind: 'failed',
+            registryReference,
+            code: 'REGISTRY_FULFILMENT_FAILED',
+            message: `HM Land Registry ${how} (result type ${result.resultTypeCode}).`,
+          };
+        }
+        return { kind: 'completed', registryReference, documents: documentsOf(result.attachment, order.documents) };
+      }
+    }
+  }
+
+  /** One request and its answer; a fault (schema or account) is a throw naming it. */
+  private async ask<R>(service: SoapService, content: XmlContent, read: (content: XmlNode) => GatewayAnswer<R>): Promise<GatewayAnswer<R>> {
+    const answer = await this.transport.soap(service, content);
+    if (answer.kind === 'fault') {
+      const { code, message, details } = answer.fault;
+      throw new Error(`${service.endpoint}: SOAP fault ${code}: ${message}${details.length ? ` (${details.join('; ')})` : ''}`);
+    }
+    return read(answer.content);
+  }
+}
