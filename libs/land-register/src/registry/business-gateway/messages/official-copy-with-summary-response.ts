@@ -41,11 +41,13 @@ export type OfficialCopyWithSummaryAnswer =
 export const registerExtractRefusals = {
   register: {
     code: 'bg.officialcopy.electronic.versionNotAvailableMessage',
-    reason: 'Your Official Copy request cannot be delivered electronically. Postal delivery is not available for the Register Extract Service.',
+    reason:
+      'Your Official Copy request cannot be delivered electronically. Postal delivery is not available for the Register Extract Service.',
   },
   titlePlan: {
     code: 'bg.officialcopy.electronic.versionNotAvailableMessage',
-    reason: 'Your Official Copy Title Plan cannot be delivered electronically. Postal delivery is not available for the Register Extract Service.',
+    reason:
+      'Your Official Copy Title Plan cannot be delivered electronically. Postal delivery is not available for the Register Extract Service.',
   },
   summary: {
     code: 'bg.officialcopy.electronic.versionNotAvailableMessage',
@@ -55,7 +57,8 @@ export const registerExtractRefusals = {
 } as const;
 
 /** The test service's acknowledgement texts for this service. */
-export const registerExtractQueuedText = 'Service is not currently available. System has queued your request, please poll at specified time';
+export const registerExtractQueuedText =
+  'Service is not currently available. System has queued your request, please poll at specified time';
 export const registerExtractNotYetProcessedText = 'Request has not yet been processed';
 
 const priceContent = (price: ActualPrice): XmlContent => ({
@@ -180,7 +183,10 @@ export const readOfficialCopyWithSummaryResponse = (content: XmlNode): OfficialC
       code: required(response, 'Code'),
       reason: required(response, 'Reason'),
       otherDescription: textAt(response, 'OtherDescription') ?? null,
-      validationErrors: many(response?.['ValidationErrors']).map((e) => ({ code: required(e, 'Code'), description: required(e, 'Description') })),
+      validationErrors: many(response?.['ValidationErrors']).map((e) => ({
+        code: required(e, 'Code'),
+        description: required(e, 'Description'),
+      })),
       actualPrice: readPrice(childOf(rejection, 'ActualPrice')),
     };
   }

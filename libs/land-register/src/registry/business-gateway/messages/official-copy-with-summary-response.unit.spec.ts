@@ -6,6 +6,7 @@ import { checkAgainstSchema, payloadDocument } from '../schema-check';
 import { officialCopyWithSummary, officialCopyWithSummaryPoll } from '../services';
 import { readSoapResponse, soapResponse } from '../soap';
 import type { XmlContent } from '../xml';
+import type { SummaryParty } from './register-summary';
 import {
   acknowledgementContent,
   readOfficialCopyWithSummaryResponse,
@@ -32,6 +33,9 @@ const answer = async (content: XmlContent, service = officialCopyWithSummary) =>
   if (read.kind !== 'return') throw new Error('expected a return');
   return readOfficialCopyWithSummaryResponse(read.content);
 };
+
+// Names and descriptions only (toEqual ignores the undefined addresses).
+const withoutAddresses = (party: SummaryParty) => ({ ...party, addresses: undefined });
 
 // A ZIP begins with a local file header ("PK\3\4"), a PDF with "%PDF-".
 const zipBytes = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('register.pdf title-plan.pdf')]);
@@ -62,18 +66,28 @@ describe('vendor test 1.1: GR506405, the register and title plan as a ZIP with t
     const summary = read.summary;
     expect(summary.officialCopyDateTime).toBe('2024-05-02T10:21:03');
     expect(summary.editionDate).toBe('2023-06-02');
-    expect(summary.title).toMatchObject({ districtName: 'WOKINGHAM', administrativeArea: 'BERKSHIRE', landRegistryOffice: 'Durham Office' });
+    expect(summary.title).toMatchObject({
+      districtName: 'WOKINGHAM',
+      administrativeArea: 'BERKSHIRE',
+      landRegistryOffice: 'Durham Office',
+    });
     expect(summary.propertyAddresses).toEqual([{ postcode: 'RG40 9ZZ', numbers: [], lines: ['14 Larkspur Close', 'Wokingham'] }]);
     expect(summary.proprietorship.kind).toBe('registered');
-    expect(summary.proprietorship.parties.map(({ addresses, ...name }) => name)).toEqual([
+    expect(summary.proprietorship.parties.map(withoutAddresses)).toEqual([
       { kind: 'individual', forenames: 'DAVID ALAN', surname: 'PRESCOTT', description: null },
       { kind: 'individual', forenames: 'HANNAH MAY', surname: 'PRESCOTT', description: null },
     ]);
-    expect(summary.proprietorship.parties[0]?.addresses).toEqual([{ postcode: 'RG40 9ZZ', numbers: [], lines: ['14 Larkspur Close', 'Wokingham'] }]);
+    expect(summary.proprietorship.parties[0]?.addresses).toEqual([
+      { postcode: 'RG40 9ZZ', numbers: [], lines: ['14 Larkspur Close', 'Wokingham'] },
+    ]);
     expect(summary.pricePaid).toMatchObject({ amount: '£485,000', date: '2022-02-25', entry: { entryNumber: '2', subRegister: 'B' } });
-    expect(summary.charges.map((c) => [c.chargeId, c.date, c.chargees.map(({ addresses, ...name }) => name)])).toEqual([
+    expect(summary.charges.map((c) => [c.chargeId, c.date, c.chargees.map(withoutAddresses)])).toEqual([
       ['1', '2022-02-25', [{ kind: 'organisation', name: 'MERIDIAN BUILDING SOCIETY', companyNumber: null, description: null }]],
-      ['2', '2023-05-19', [{ kind: 'organisation', name: 'ASHDOWN SECURED LENDING LIMITED', companyNumber: '08812345', description: null }]],
+      [
+        '2',
+        '2023-05-19',
+        [{ kind: 'organisation', name: 'ASHDOWN SECURED LENDING LIMITED', companyNumber: '08812345', description: null }],
+      ],
     ]);
     // B3 is the joint proprietors' Form A (code 10); B4 needs the consent of the first charge's lender.
     expect(summary.restrictions.map((r) => [r.kind, r.typeCode, r.chargeId, r.entry.entryNumber])).toEqual([
@@ -81,7 +95,9 @@ describe('vendor test 1.1: GR506405, the register and title plan as a ZIP with t
       ['ChargeRestriction', '30', '1', '4'],
     ]);
     expect(summary.restrictions[1]?.entry.text).toContain('in favour of Meridian Building Society');
-    const set = Object.entries(summary.indicators).filter(([, on]) => on).map(([name]) => name);
+    const set = Object.entries(summary.indicators)
+      .filter(([, on]) => on)
+      .map(([name]) => name);
     expect(set.sort()).toEqual(['Charge', 'ChargeRestriction', 'Chargee', 'MultipleCharge', 'NonChargeRestriction', 'PricePaid']);
     expect(summary.leases).toEqual([]);
   });
@@ -114,14 +130,22 @@ describe('vendor test 1.1: GR506405, the register and title plan as a ZIP with t
     const read = await answer(mislabelled);
     expect(read.kind === 'result' && read.attachment).toMatchObject({ format: 'ZIP', declaredFormat: 'PDF' });
     const pdf = Buffer.from('%PDF-1.4 register');
-    const single = await answer(resultContent({ externalReference: 'Ext_ref', attachment: { bytes: pdf, format: 'PDF', filename: 'GR506405.pdf' } }));
+    const single = await answer(
+      resultContent({ externalReference: 'Ext_ref', attachment: { bytes: pdf, format: 'PDF', filename: 'GR506405.pdf' } }),
+    );
     expect(single.kind === 'result' && single.attachment).toMatchObject({ format: 'PDF', bytes: pdf });
   });
 });
 
 describe('a leasehold register summarised', () => {
   it('gives the lease, the leasehold class and the notes of the property description', async () => {
-    const read = await answer(resultContent({ externalReference: 'ref', summary: buildRegisterSummary(sampleLeaseholdFlat), register: registerDataOf(sampleLeaseholdFlat) }));
+    const read = await answer(
+      resultContent({
+        externalReference: 'ref',
+        summary: buildRegisterSummary(sampleLeaseholdFlat),
+        register: registerDataOf(sampleLeaseholdFlat),
+      }),
+    );
     if (read.kind !== 'result' || !read.summary) throw new Error('expected a result with a summary');
     const { summary } = read;
     expect(summary.title.classOfTitle).toBe('60');
@@ -129,12 +153,14 @@ describe('a leasehold register summarised', () => {
     expect(summary.leases).toHaveLength(1);
     const lease = summary.leases[0]!;
     expect([lease.term, lease.date, lease.rent]).toEqual(['125 years from 1 January 2005', '30 June 2005', '£250']);
-    expect(lease.parties.map(({ addresses, ...p }) => p)).toEqual([
+    expect(lease.parties.map(withoutAddresses)).toEqual([
       { kind: 'organisation', name: 'Ellery Road Estates Limited', companyNumber: null, description: 'Lessor' },
       { kind: 'individual', forenames: 'Marcus Okafor', surname: 'Bell', description: 'Lessee' },
       { kind: 'organisation', name: 'Hawthorn Court Management Company Limited', companyNumber: null, description: null },
     ]);
-    expect(summary.proprietorship.parties.map((p) => p.kind === 'individual' && [p.forenames, p.surname])).toEqual([['PRIYA NANDINI', 'RAO']]);
+    expect(summary.proprietorship.parties.map((p) => p.kind === 'individual' && [p.forenames, p.surname])).toEqual([
+      ['PRIYA NANDINI', 'RAO'],
+    ]);
     expect(summary.charges[0]?.chargees[0]).toMatchObject({ name: 'CASTLEGATE BANK PLC', companyNumber: '02065123' });
     expect(summary.pricePaid).toMatchObject({ amount: '£415,000', date: '2019-09-27' });
   });
@@ -147,7 +173,8 @@ describe('vendor test 1.2: GR506098 cannot be delivered electronically', () => {
       kind: 'rejection',
       externalReference: 'Ext_ref',
       code: registerExtractRefusals.register.code,
-      reason: 'Your Official Copy request cannot be delivered electronically. Postal delivery is not available for the Register Extract Service.',
+      reason:
+        'Your Official Copy request cannot be delivered electronically. Postal delivery is not available for the Register Extract Service.',
       otherDescription: null,
       validationErrors: [],
       actualPrice: null,
@@ -164,13 +191,22 @@ describe('vendor test 1.2: GR506098 cannot be delivered electronically', () => {
         validationErrors: [{ code: 'bg.fee.feeMismatch', description: 'The fee is higher than expected' }],
       }),
     );
-    expect(read).toMatchObject({ actualPrice: { grossPence: 1100, netPence: 1100, vatPence: 0 }, validationErrors: [{ code: 'bg.fee.feeMismatch' }] });
+    expect(read).toMatchObject({
+      actualPrice: { grossPence: 1100, netPence: 1100, vatPence: 0 },
+      validationErrors: [{ code: 'bg.fee.feeMismatch' }],
+    });
   });
 });
 
 describe('vendor tests 1.3 and 1.4: out of hours, then a poll before it is processed', () => {
   it('acknowledges GR506123 with the poll time', async () => {
-    const read = await answer(acknowledgementContent({ uniqueId: '170108', expectedResponseDateTime: '2024-05-03T08:00:00', description: registerExtractQueuedText }));
+    const read = await answer(
+      acknowledgementContent({
+        uniqueId: '170108',
+        expectedResponseDateTime: '2024-05-03T08:00:00',
+        description: registerExtractQueuedText,
+      }),
+    );
     expect(read).toEqual({
       kind: 'acknowledgement',
       uniqueId: '170108',
@@ -180,7 +216,11 @@ describe('vendor tests 1.3 and 1.4: out of hours, then a poll before it is proce
   });
 
   it('answers the poll of 170108 with another acknowledgement', async () => {
-    const ack = acknowledgementContent({ uniqueId: '170108', expectedResponseDateTime: '2024-05-03T08:00:00', description: registerExtractNotYetProcessedText });
+    const ack = acknowledgementContent({
+      uniqueId: '170108',
+      expectedResponseDateTime: '2024-05-03T08:00:00',
+      description: registerExtractNotYetProcessedText,
+    });
     const read = await answer(ack, officialCopyWithSummaryPoll);
     expect(read).toMatchObject({ kind: 'acknowledgement', uniqueId: '170108', description: 'Request has not yet been processed' });
   });
@@ -189,10 +229,22 @@ describe('vendor tests 1.3 and 1.4: out of hours, then a poll before it is proce
 describe('the response schema', () => {
   it('refuses a type code outside 0, 10, 20, 30 and an acknowledgement without its poll time', async () => {
     const bad = { GatewayResponse: { TypeCode: '40' } };
-    const document = payloadDocument(soapResponse(officialCopyWithSummary.operation, bad, response), 'return', response.root, response.namespace)!;
+    const document = payloadDocument(
+      soapResponse(officialCopyWithSummary.operation, bad, response),
+      'return',
+      response.root,
+      response.namespace,
+    )!;
     expect((await checkAgainstSchema(document, response.file)).valid).toBe(false);
-    const noTime = { GatewayResponse: { TypeCode: '10', Acknowledgement: { AcknowledgementDetails: { UniqueID: 'x', MessageDescription: 'y' } } } };
-    const second = payloadDocument(soapResponse(officialCopyWithSummary.operation, noTime, response), 'return', response.root, response.namespace)!;
+    const noTime = {
+      GatewayResponse: { TypeCode: '10', Acknowledgement: { AcknowledgementDetails: { UniqueID: 'x', MessageDescription: 'y' } } },
+    };
+    const second = payloadDocument(
+      soapResponse(officialCopyWithSummary.operation, noTime, response),
+      'return',
+      response.root,
+      response.namespace,
+    )!;
     expect((await checkAgainstSchema(second, response.file)).valid).toBe(false);
   });
 });

@@ -84,4 +84,3 @@ export const readOfficialCopyWithSummaryRequest = (content: XmlNode): OfficialCo
     continueIfActualFeeExceedsExpectedFee: switchOf(switches, 'ContinueIfActualFeeExceedsExpectedFeeIndicator'),
   };
 };
-

@@ -68,9 +68,19 @@ export const readParty = (node: XmlNode): SummaryParty => {
   const organisation = childOf(node, 'Organization');
   const rest = { addresses: many(node['Address']).map(readAddress), description: optionalText(node, 'PartyDescription') };
   if (person)
-    return { kind: 'individual', forenames: optionalText(person, 'Name', 'ForenamesName'), surname: required(person, 'Name', 'SurnameName'), ...rest };
+    return {
+      kind: 'individual',
+      forenames: optionalText(person, 'Name', 'ForenamesName'),
+      surname: required(person, 'Name', 'SurnameName'),
+      ...rest,
+    };
   if (organisation)
-    return { kind: 'organisation', name: required(organisation, 'Name'), companyNumber: optionalText(organisation, 'CompanyRegistrationNumber'), ...rest };
+    return {
+      kind: 'organisation',
+      name: required(organisation, 'Name'),
+      companyNumber: optionalText(organisation, 'CompanyRegistrationNumber'),
+      ...rest,
+    };
   throw new Error('register summary: a party is neither a PrivateIndividual nor an Organization');
 };
 
@@ -103,7 +113,14 @@ const readRestrictions = (node: XmlNode | undefined): RegisterSummary['restricti
       const code = required(restriction, 'RestrictionTypeCode');
       const typeCode = restrictionCodes.find((c) => c === code);
       if (!typeCode) throw new Error(`register summary: unknown RestrictionTypeCode ${code}`);
-      return [{ kind, typeCode, chargeId: optionalText(restriction, 'ChargeID'), entry: readEntryDetails(requiredChild(restriction, 'EntryDetails')) }];
+      return [
+        {
+          kind,
+          typeCode,
+          chargeId: optionalText(restriction, 'ChargeID'),
+          entry: readEntryDetails(requiredChild(restriction, 'EntryDetails')),
+        },
+      ];
     }),
   );
 
@@ -133,7 +150,10 @@ export const readSummary = (node: XmlNode): RegisterSummary => {
     officialCopyDateTime: required(node, 'OfficialCopyDateTime'),
     editionDate: required(node, 'EditionDate'),
     pricePaid: pricePaid
-      ? pricePaidEntry(readEntryDetails(requiredChild(pricePaid, 'EntryDetails')), multiple === '2' || multiple === 'MoreThan2' ? multiple : null)
+      ? pricePaidEntry(
+          readEntryDetails(requiredChild(pricePaid, 'EntryDetails')),
+          multiple === '2' || multiple === 'MoreThan2' ? multiple : null,
+        )
       : null,
     propertyAddresses: many(node['PropertyAddress']).map(readAddress),
     title: {
@@ -147,7 +167,9 @@ export const readSummary = (node: XmlNode): RegisterSummary => {
       postcodes: many(details['PostcodeZone']).map((zone) => required(zone, 'Postcode')),
       registrationDate: optionalText(details, 'RegistrationDate'),
     },
-    indicators: Object.fromEntries(indicatorNames.map((name) => [name, flag(indicators, `${name}Indicator`)])) as RegisterSummary['indicators'],
+    indicators: Object.fromEntries(
+      indicatorNames.map((name) => [name, flag(indicators, `${name}Indicator`)]),
+    ) as RegisterSummary['indicators'],
     proprietorship: {
       since: optionalText(proprietorship, 'CurrentProprietorshipDate'),
       kind: cautioners.length > 0 ? 'cautioner' : 'registered',
@@ -168,7 +190,10 @@ export const readSummary = (node: XmlNode): RegisterSummary => {
     }),
     homeRights: many(childOf(node, 'HomeRights')?.['HomeRightsEntry']).map((rights) => {
       const change = childOf(rights, 'ChangeOfAddressEntryDetails');
-      return { entry: readEntryDetails(requiredChild(rights, 'HomeRightsEntryDetails')), changeOfAddress: change ? readEntryDetails(change) : null };
+      return {
+        entry: readEntryDetails(requiredChild(rights, 'HomeRightsEntryDetails')),
+        changeOfAddress: change ? readEntryDetails(change) : null,
+      };
     }),
     unilateralNotices: many(childOf(node, 'UnilateralNoticeDetails')?.['UnilateralNoticeEntry']).map((n) => ({
       notice: readEntryDetails(requiredChild(n, 'UnilateralNotice')),
@@ -198,7 +223,10 @@ const readSection = (node: XmlNode): RegisterDataSection => {
   return {
     districtDetails: district ? texts(district['EntryText']) : null,
     entries: many(node['RegisterEntry']).map(readRegisterEntry),
-    schedules: many(node['Schedule']).map((s) => ({ type: required(s, 'ScheduleType'), entries: many(s['ScheduleEntry']).map(readRegisterEntry) })),
+    schedules: many(node['Schedule']).map((s) => ({
+      type: required(s, 'ScheduleType'),
+      entries: many(s['ScheduleEntry']).map(readRegisterEntry),
+    })),
   };
 };
 

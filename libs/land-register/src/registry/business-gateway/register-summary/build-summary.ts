@@ -135,8 +135,7 @@ const propertyAddressOf = (register: Register) => {
 
 export const buildRegisterSummary = (register: Register, known: KnownFacts = {}): RegisterSummary => {
   const proprietorEntries = ofType(register.proprietorshipRegister, 'Proprietor');
-  const proprietors =
-    known.proprietors ?? proprietorEntries.flatMap((e) => proprietorPartiesOf(e.entryText.join(' ')) ?? []);
+  const proprietors = known.proprietors ?? proprietorEntries.flatMap((e) => proprietorPartiesOf(e.entryText.join(' ')) ?? []);
   if (proprietors.length === 0) throw new Error(`${register.titleNumber}: no proprietor could be read; pass them in`);
   const priceEntry = ofType(register.proprietorshipRegister, 'Price Paid')[0];
   const price = priceEntry ? (known.pricePaid !== undefined ? known.pricePaid : pricePaidOf(priceEntry.entryText.join(' '))) : null;
@@ -150,7 +149,9 @@ export const buildRegisterSummary = (register: Register, known: KnownFacts = {})
       if (kind) (entries[kind] ??= []).push(entryDetails(letter, entry));
     }
   const unilateral = ofType(register.chargesRegister, 'Unilateral Notice').map((notice) => {
-    const beneficiary = register.chargesRegister.find((e) => e.entryNumber > notice.entryNumber && e.entryType === 'Unilateral Notice Beneficiary');
+    const beneficiary = register.chargesRegister.find(
+      (e) => e.entryNumber > notice.entryNumber && e.entryType === 'Unilateral Notice Beneficiary',
+    );
     if (!beneficiary) throw new Error(`C${notice.entryNumber}: a unilateral notice without its beneficiary entry`);
     return { notice: entryDetails('C', notice), beneficiary: entryDetails('C', beneficiary) };
   });

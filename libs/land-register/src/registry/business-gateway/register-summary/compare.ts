@@ -9,14 +9,7 @@ import type { ClassOfTitleCode, PartyName, RegisterSummary } from '../messages/r
 export const summaryMismatchCode = 'REGISTER_SUMMARY_MISMATCH';
 
 export type ComparedField =
-  | 'titleNumber'
-  | 'editionDate'
-  | 'classOfTitle'
-  | 'tenure'
-  | 'proprietors'
-  | 'chargeCount'
-  | 'chargees'
-  | 'pricePaid';
+  'titleNumber' | 'editionDate' | 'classOfTitle' | 'tenure' | 'proprietors' | 'chargeCount' | 'chargees' | 'pricePaid';
 
 export interface SummaryDisagreement {
   readonly field: ComparedField;
@@ -95,12 +88,17 @@ const printedPrice = (amount: string) => amount.replace(/[£,\s]/g, '');
  * Every field on which the registry's summary and the parser's reading of the copy disagree. `text`, the copy's text
  * the extraction was read from, is needed for the price paid only, which the extraction does not carry.
  */
-export const compareSummaryWithExtraction = (summary: RegisterSummary, extraction: ExtractionData, text?: string): SummaryDisagreement[] => {
+export const compareSummaryWithExtraction = (
+  summary: RegisterSummary,
+  extraction: ExtractionData,
+  text?: string,
+): SummaryDisagreement[] => {
   const out: SummaryDisagreement[] = [];
   const title = extraction.title;
   const titleNumber = title?.titleNumber?.replace(/\s+/g, '').toUpperCase() ?? null;
   if (titleNumber !== summary.title.titleNumber) out.push(disagreement('titleNumber', summary.title.titleNumber, titleNumber ?? none));
-  if ((title?.editionDate ?? null) !== summary.editionDate) out.push(disagreement('editionDate', summary.editionDate, title?.editionDate ?? none));
+  if ((title?.editionDate ?? null) !== summary.editionDate)
+    out.push(disagreement('editionDate', summary.editionDate, title?.editionDate ?? none));
 
   const code = summary.title.classOfTitle;
   const words = classWords[code];
@@ -129,4 +127,6 @@ export const compareSummaryWithExtraction = (summary: RegisterSummary, extractio
 
 /** The enquiries alone, high priority first, as the parser orders its own. */
 export const summaryEnquiries = (disagreements: readonly SummaryDisagreement[]): ExtractionEnquiry[] =>
-  [...disagreements].sort((a, b) => (a.enquiry.priority === b.enquiry.priority ? 0 : a.enquiry.priority === 'high' ? -1 : 1)).map((d) => d.enquiry);
+  [...disagreements]
+    .sort((a, b) => (a.enquiry.priority === b.enquiry.priority ? 0 : a.enquiry.priority === 'high' ? -1 : 1))
+    .map((d) => d.enquiry);

@@ -91,7 +91,9 @@ export const pricePaidOf = (text: string): { date: string; amount: string } | nu
 };
 
 /** The lease particulars' labelled lines: "Date : 30 June 2005", "Term : …", "Rent : …", "Parties : (1) … (2) …". */
-export const leaseParticularsOf = (paragraphs: readonly string[]): { date: string; term: string; rent: string | null; parties: string[] } | null => {
+export const leaseParticularsOf = (
+  paragraphs: readonly string[],
+): { date: string; term: string; rent: string | null; parties: string[] } | null => {
   const labelled = (label: string) => {
     const at = paragraphs.findIndex((p) => new RegExp(`^${label}\\s*:`, 'i').test(p));
     return at < 0 ? null : { at, value: paragraphs[at]!.replace(/^[^:]*:\s*/, '').trim() };
