@@ -108,3 +108,36 @@ export const environmentRoots: Readonly<Record<Environment, string>> = {
   test: 'https://bgtest.landregistry.gov.uk',
   live: 'https://businessgateway.landregistry.gov.uk',
 };
+
+const officialCopyWithSummaryResponse: MessageSchema = {
+  namespace: `${oscre}ResponseOCWithSummaryV2_1`,
+  attributesQualified: false,
+  root: 'ResponseOCWithSummaryV2_1',
+  file: 'official-copy-with-summary-response.xsd',
+};
+
+/**
+ * Register Extract Service ("official copy with summary"): request V2_0, answered (and polled) with response V2_1.
+ * The operation name and namespaces are not published; they follow Official Copy Title Known's, to be checked
+ * against the WSDL.
+ */
+export const officialCopyWithSummary: SoapService = {
+  endpoint: 'OfficialCopyWithSummaryV2_1WebService',
+  testStub: 'BGStubService',
+  operation: { name: 'performOCWithSummary', namespace: 'http://ocwithsummaryv2_1.ws.bg.lr.gov/' },
+  request: {
+    namespace: `${oscre}RequestOCWithSummaryV2_0`,
+    attributesQualified: false,
+    root: 'RequestOCWithSummaryV2_0',
+    file: 'official-copy-with-summary-request.xsd',
+  },
+  response: officialCopyWithSummaryResponse,
+};
+
+export const officialCopyWithSummaryPoll: SoapService = {
+  endpoint: 'OfficialCopyWithSummaryV2_1PollRequestWebService',
+  testStub: 'BGStubService',
+  operation: { name: 'getResponse', namespace: 'http://poll.ocwithsummaryv2_1.ws.bg.lr.gov/' },
+  request: pollRequest,
+  response: officialCopyWithSummaryResponse,
+};
