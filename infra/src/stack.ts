@@ -5,6 +5,7 @@ import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from 'no
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { migrate } from './migrate';
+import { defaultRegistryCredentials } from './registry-simulator/credentials';
 import type { ExitStatus, RunningProcess, Supervisor } from './supervision/supervisor';
 
 export const repoRoot = join(__dirname, '..', '..');
@@ -61,11 +62,15 @@ export const groundRiskSimulatorDescription =
   'laid over the demo region and the Yorkshire coalfield; not Coal Authority or BGS data.';
 
 /**
- * What every service is told of the upstreams' test environments (the registry's API root, the EPC register's with its
- * token, the open-data one's root), with the notes that answers built from them carry in `sources`.
+ * What every service is told of the upstreams' test environments (the registry's root, where Business Gateway's test
+ * service paths answer, with the user it accepts; the EPC register's root with its token; the open-data one's root),
+ * with the notes that answers built from them carry in `sources`.
  */
 export const testEnvironmentSettings = (at: { registryUrl: string; epcUrl: string; epcToken: string; openDataUrl: string }) => ({
+  LAND_REGISTRY_ENVIRONMENT: 'test',
   LAND_REGISTRY_URL: at.registryUrl,
+  LAND_REGISTRY_USERNAME: defaultRegistryCredentials.username,
+  LAND_REGISTRY_PASSWORD: defaultRegistryCredentials.password,
   EPC_API_URL: at.epcUrl,
   EPC_API_TOKEN: at.epcToken,
   EPC_API_SYNTHETIC: epcSimulatorDescription,
@@ -154,9 +159,9 @@ export class ServiceStack {
     return `http://127.0.0.1:${this.options.adminPort}`;
   }
 
-  /** The registry test environment's API root, given to every service as LAND_REGISTRY_URL. */
+  /** The registry test environment's root (Business Gateway's test service paths under it), given to every service as LAND_REGISTRY_URL. */
   get registryUrl() {
-    return `http://127.0.0.1:${this.registryPort}/registry/v1`;
+    return `http://127.0.0.1:${this.registryPort}`;
   }
 
   /** The EPC register test environment's API root, given to every service as EPC_API_URL. */

@@ -1,3 +1,4 @@
+import { businessGateway } from '@pds/land-register';
 import { DateTime } from 'luxon';
 import { runAudit } from '../support/audit';
 import { chargedCredits as charged, e2eFixture, type Caller } from '../support/e2e';
@@ -342,7 +343,7 @@ describe('official copy orders', () => {
     await orderUntil(c, a.body.data.id, ['completed']);
     const after = await balances(c);
     expect([after.credits, after.pence]).toEqual([9_950, 4_300]);
-    expect((await world.registry.orders()).filter((o) => o.clientReference === a.body.data.id).map((o) => o.submissions)).toEqual([1]);
+    expect((await world.registry.orders()).filter((o) => o.messageId === businessGateway.orderMessageId(a.body.data.id)).map((o) => o.submissions)).toEqual([1]);
     auditPasses();
   });
 });
@@ -414,12 +415,12 @@ describe('registry opening hours', () => {
     expect(placed.body.data).toMatchObject({ status: 'waiting_for_registry', retryAfter: opening, cost: { paymentStatus: 'reserved' } });
     await new Promise((r) => setTimeout(r, 1_500));
     expect((await c.get(`/land-registry/title-orders/${placed.body.data.id}`)).body.data.status).toBe('waiting_for_registry');
-    expect((await world.registry.orders()).some((o) => o.clientReference === placed.body.data.id)).toBe(false);
+    expect((await world.registry.orders()).some((o) => o.messageId === businessGateway.orderMessageId(placed.body.data.id))).toBe(false);
 
     world.clock.set(opening);
     const done = await orderUntil(c, placed.body.data.id, ['completed', 'failed']);
     expect(done.status).toBe('completed');
-    expect((await world.registry.orders()).filter((o) => o.clientReference === placed.body.data.id).map((o) => o.submissions)).toEqual([1]);
+    expect((await world.registry.orders()).filter((o) => o.messageId === businessGateway.orderMessageId(placed.body.data.id)).map((o) => o.submissions)).toEqual([1]);
     const b = await balances(c);
     expect([b.credits, b.pence]).toEqual([9_950, 4_300]);
   });
@@ -437,7 +438,7 @@ describe('a crash of land-registry-orders', () => {
     await world.stack.waitUntilHealthy(60_000);
     const done = await orderUntil(c, placed.body.data.id, ['completed', 'failed', 'quarantined'], 60_000);
     expect(done.status).toBe('completed');
-    expect((await world.registry.orders()).filter((o) => o.clientReference === placed.body.data.id).map((o) => o.submissions)).toEqual([1]);
+    expect((await world.registry.orders()).filter((o) => o.messageId === businessGateway.orderMessageId(placed.body.data.id)).map((o) => o.submissions)).toEqual([1]);
     const b = await balances(c);
     expect([b.credits, b.pence]).toEqual([9_850, 4_300]);
     auditPasses();
@@ -449,14 +450,14 @@ describe('a crash of land-registry-orders', () => {
     await world.registry.setFaults([{ operation: 'submit', titleNumber: 'WT371956', mode: 'slow', delayMs: 4_000 }]);
     const placed = await placeOrder(c, orderBody('WT371956', 'register'));
     const orderId = placed.body.data.id as string;
-    await waitFor(async () => (await world.registry.orders()).some((o) => o.clientReference === orderId), 10_000);
+    await waitFor(async () => (await world.registry.orders()).some((o) => o.messageId === businessGateway.orderMessageId(orderId)), 10_000);
     await world.stack.kill('land-registry-orders');
     await world.registry.clearFaults();
     world.stack.spawn('land-registry-orders');
     await world.stack.waitUntilHealthy(60_000);
     const done = await orderUntil(c, orderId, ['completed', 'failed', 'quarantined'], 60_000);
     expect(done.status).toBe('completed');
-    expect((await world.registry.orders()).filter((o) => o.clientReference === orderId).map((o) => o.submissions)).toEqual([1]);
+    expect((await world.registry.orders()).filter((o) => o.messageId === businessGateway.orderMessageId(orderId)).map((o) => o.submissions)).toEqual([1]);
     const b = await balances(c);
     expect([b.credits, b.pence]).toEqual([9_950, 4_300]);
     auditPasses();

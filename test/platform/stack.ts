@@ -86,7 +86,7 @@ export const startStack = async (options: PlatformStackOptions): Promise<Platfor
     DATABASE_URL: `postgres://pds:${postgresPassword}@postgres:5432/pds`,
     TOPIC_NAMESPACE: 'pds',
     ...testEnvironmentSettings({
-      registryUrl: 'http://registry-simulator:8090/registry/v1',
+      registryUrl: 'http://registry-simulator:8090',
       epcUrl: 'http://epc-simulator:8091',
       epcToken,
       openDataUrl: 'http://open-data-simulator:8092',
@@ -173,7 +173,7 @@ export const startStack = async (options: PlatformStackOptions): Promise<Platfor
       adminUrl,
       admin: new AdminClient(adminUrl, adminToken),
       databaseUrl: `postgres://pds:${postgresPassword}@${postgres.getHost()}:${postgres.getMappedPort(5432)}/pds`,
-      registryUrl: `http://${registry.getHost()}:${registry.getMappedPort(8090)}/registry/v1`,
+      registryUrl: `http://${registry.getHost()}:${registry.getMappedPort(8090)}`,
       container: (name) => {
         const found = started.get(name);
         if (!found) throw new Error(`no container ${name} in this stack`);

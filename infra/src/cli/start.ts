@@ -8,6 +8,7 @@ import { loadDemoData } from '../demo-data';
 import { launchKafka, type LaunchedKafka } from '../kafka';
 import { createDatabase } from '../migrate';
 import { startDurablePostgres, type RunningPostgres } from '../postgres';
+import { defaultRegistryCredentials } from '../registry-simulator/credentials';
 import { repoRoot, ServiceStack } from '../stack';
 import { Supervisor } from '../supervision/supervisor';
 import { serviceNames } from '@pds/contracts';
@@ -108,6 +109,8 @@ const main = async () => {
           gatewayUrl: stack.gatewayUrl,
           adminUrl: stack.adminUrl,
           registryUrl: stack.registryUrl,
+          registryUsername: defaultRegistryCredentials.username,
+          registryPassword: defaultRegistryCredentials.password,
           epcUrl: stack.epcUrl,
           openDataUrl: stack.openDataUrl,
           metricsUrls: Object.fromEntries(serviceNames.map((s) => [s, running.metricsUrl(s)])),
@@ -137,7 +140,9 @@ const main = async () => {
     );
     say(`Docs:         ${stack.gatewayUrl}/docs`);
     say(`Logs:         ${logDir}    Health: ${stack.gatewayUrl}/healthz    Processes: ${join(runDir, 'processes.json')}`);
-    say(`Registry:     ${stack.registryUrl}   (HM Land Registry test environment; controls at /_control)`);
+    say(
+      `Registry:     ${stack.registryUrl}   (HM Land Registry Business Gateway test environment: SOAP under /b2b/ECBG_StubService/, REST under /bg2test/api/; user ${defaultRegistryCredentials.username}; controls at /_control)`,
+    );
     say(`EPC register: ${stack.epcUrl}   (EPC register test environment, synthetic certificates; controls at /_control)`);
     say(`Open data:    ${stack.openDataUrl}   (police.uk API test environment at /police/api; controls at /_control)`);
     say(`Metrics:      ${serviceNames.map((s) => `${s} ${running.metricsUrl(s)}`).join('\n              ')}`);

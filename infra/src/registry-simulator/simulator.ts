@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { simulatorApp } from '../simulator-kit/app';
 import { listen, type RunningSimulator } from '../simulator-kit/listen';
 import { registryControlRoutes } from './control-routes';
+import { defaultRegistryCredentials } from './credentials';
 import { registryFaultBook } from './faults';
 import { OrderBook } from './orders';
 import type { RegistryState } from './registry-state';
@@ -26,8 +27,7 @@ export interface RegistrySimulatorOptions {
   logger?: Logger;
 }
 
-/** The user of the developer pack's vendor tests: the registry test environment's default. */
-export const defaultRegistryCredentials = { username: 'BGUser001', password: 'landreg001' };
+export { defaultRegistryCredentials };
 
 const soapServices = (state: RegistryState): [businessGateway.SoapService, SoapHandler][] => [
   [businessGateway.searchByPropertyDescription, searchHandler(state)],

@@ -1,5 +1,5 @@
 import { landRegistry, orderEvents } from '@pds/contracts';
-import { buildSyntheticTestRegisterResult, HttpRegistryGateway } from '@pds/land-register';
+import { buildSyntheticTestRegisterResult } from '@pds/land-register';
 import { LedgerClient } from '@pds/ledger-client';
 import {
   AggregateStore,
@@ -21,16 +21,14 @@ import { initialState, type Order, type OrderEvent } from './orders/order';
 import { placeOrderHandler } from './orders/place-order';
 import { resolveQuarantineHandler } from './orders/resolve-quarantine';
 import { titleOrdersProjection } from './read-models/title-orders';
+import { registryFromEnv } from './registry-settings';
 import { titleHandlers } from './titles/handlers';
 
 const parse = (r: RecordedEvent): OrderEvent => orderEvents.OrderEvent.parse({ type: r.type, data: r.data });
 
 const main = async () => {
   const rt = await bootService('land-registry-orders');
-  const registryUrl = process.env.LAND_REGISTRY_URL;
-  // Outside production the registry is the test environment (infra's registry simulator); never a silent default.
-  if (!registryUrl) throw new Error('LAND_REGISTRY_URL must name the registry (the registry test environment outside production)');
-  const registry = new HttpRegistryGateway(registryUrl);
+  const { registry, where } = registryFromEnv();
 
   const orders = new AggregateStore<Order, OrderEvent>(rt.store, evolve, initialState, parse);
   const categories = [orderEvents.orderStreamCategory];
@@ -66,7 +64,7 @@ const main = async () => {
   rt.onShutdown(() => sweep.stop());
 
   const handlers = [
-    ...titleHandlers(registry),
+    ...titleHandlers(registry, db),
     placeOrderHandler({ orders, driver, registry, clock: rt.clock }),
     resolveQuarantineHandler({ orders, driver, registry, clock: rt.clock }),
     handler(landRegistry.RunTestRegisterExtraction, async () => ({ ok: true, data: await buildSyntheticTestRegisterResult() }), {
@@ -75,7 +73,7 @@ const main = async () => {
   ];
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'land-registry-orders', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());
-  rt.logger.info({ registryUrl }, 'land-registry-orders ready');
+  rt.logger.info({ registry: where }, 'land-registry-orders ready');
 };
 
 main().catch((err: unknown) => {

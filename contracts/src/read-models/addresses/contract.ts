@@ -10,7 +10,7 @@ const text = z.string().nullable();
 export const addresses = defineReadModel({
   relation: 'addresses',
   owner: 'location',
-  readers: ['gateway', 'analysis'],
+  readers: ['gateway', 'analysis', 'land-registry-orders'],
   description:
     'AddressBase Plus: postal addresses with UPRN, position (National Grid and ETRS89), Royal Mail fields, lines and search words.',
   row: z.object({

@@ -212,7 +212,7 @@ export class OrderDriver {
   }
 
   private async checkSubmission(o: PlacedOrder): Promise<boolean> {
-    const found = await this.deps.registry.orderState(o.orderId);
+    const found = await this.deps.registry.orderState({ clientReference: o.orderId, documents: o.documents.map((d) => d.type) });
     if (found.kind === 'unknown') {
       this.deps.logger.warn({ orderId: o.orderId }, 'a started submission never reached the registry; submitting again');
       return this.submit(o);
@@ -226,7 +226,7 @@ export class OrderDriver {
 
   private async poll(o: PlacedOrder): Promise<boolean> {
     if ((this.pollNotBefore.get(o.orderId) ?? 0) > Date.now()) return false;
-    const found = await this.deps.registry.orderState(o.orderId);
+    const found = await this.deps.registry.orderState({ clientReference: o.orderId, documents: o.documents.map((d) => d.type) });
     if (found.kind === 'completed') {
       const delivered = [];
       for (const d of o.documents) {

@@ -1,6 +1,6 @@
-import { landRegistry, pricing, type TitleAvailability, type TitleCandidates } from '@pds/contracts';
+import { landRegistry, pricing, readModels, type Queryable, type TitleAvailability, type TitleCandidates, type TitleMatchRequest } from '@pds/contracts';
 import { handler, type CommandHandler, type HandlerResult, type Logger } from '@pds/service-runtime';
-import type { RegistryGateway, TitleSummary } from '@pds/land-register';
+import type { RegistryGateway, TitleSearch, TitleSummary } from '@pds/land-register';
 
 const codes = landRegistry.landRegistryErrorCodes;
 
@@ -57,23 +57,38 @@ export const availabilityOf = (t: TitleSummary): TitleAvailability => {
   };
 };
 
+/**
+ * The address the registry is searched with. Business Gateway searches by address only: a UPRN is first read from
+ * the address dataset (location's read model), and one it does not hold cannot be searched.
+ */
+const searchOf = async (db: Queryable, search: TitleMatchRequest): Promise<TitleSearch | string> => {
+  if (!('uprn' in search)) return search;
+  const found = await readModels.addressQueries.byUprn(db, search.uprn);
+  if (!found) return `No address is known for UPRN ${search.uprn}; search by address and postcode instead.`;
+  return { address: [...found.lines, found.town].filter(Boolean).join(', '), postcode: found.postcode };
+};
+
+const noMatch = (reason: string): TitleCandidates => ({ status: 'no_match', count: 0, titles: [], reason });
+
 /** Title lookups and availability checks: straight to the registry, nothing stored. */
-export const titleHandlers = (registry: RegistryGateway): CommandHandler[] => [
+export const titleHandlers = (registry: RegistryGateway, db: Queryable): CommandHandler[] => [
   // An answer nobody waits for is not worth asking the registry for.
   handler(
     landRegistry.FindTitles,
     async (data, ctx) => {
       try {
-        const answer = await registry.searchTitles(data.search);
+        const search = await searchOf(db, data.search);
+        if (typeof search === 'string') return { ok: true, data: noMatch(search) };
+        const answer = await registry.searchTitles(search);
         if (answer.kind === 'delayed') return delayedBy(answer.retryAfter);
-        const titles = answer.value;
+        const { titles, noMatchReason } = answer.value;
+        if (titles.length === 0) {
+          return { ok: true, data: noMatch(noMatchReason ?? 'No registered title in England and Wales matches this property; it may be unregistered.') };
+        }
         const result: TitleCandidates = {
-          status: titles.length > 0 ? 'matched' : 'no_match',
+          status: 'matched',
           count: titles.length,
           titles: titles.map((t) => ({ titleNumber: t.titleNumber, tenure: t.tenure, matchedAddress: t.matchedAddress })),
-          ...(titles.length === 0
-            ? { reason: 'No registered title in England and Wales matches this property; it may be unregistered.' }
-            : {}),
         };
         return { ok: true, data: result };
       } catch (err) {
