@@ -1,0 +1,221 @@
+import { BusinessGatewayRegistry, businessGateway, type OrderSubmission, type RegistryOrderState } from '@pds/land-register';
+import { createLogger } from '@pds/service-runtime';
+import { createServer, type Server } from 'node:http';
+import { RegistryControl } from '../registry-control';
+import { defaultRegistryCredentials, startRegistrySimulator, type RunningRegistrySimulator } from './simulator';
+
+// The orders service's Business Gateway adapter against the registry test environment: every answer and every fault
+// must come out as the outcome the service acts on.
+
+let businessNow = new Date('2026-05-12T10:00:00Z');
+let registry: RunningRegistrySimulator;
+let control: RegistryControl;
+let gateway: BusinessGatewayRegistry;
+
+const adapter = (rootUrl: string, timeoutMs = 2_000) =>
+  new BusinessGatewayRegistry(
+    new businessGateway.BusinessGatewayTransport({ environment: 'test', rootUrl, credentials: defaultRegistryCredentials, timeoutMs }),
+    { contact: { name: 'Property Data Service', telephone: '0300 000 0000' }, authorisedFeePerCopyPence: 300 },
+  );
+
+let nextReference = 0;
+const submission = (titleNumber: string, extra: Partial<OrderSubmission> = {}): OrderSubmission => ({
+  clientReference: `ord_adapter${process.pid}x${++nextReference}`,
+  titleNumber,
+  documents: ['register'],
+  backdatedCopyConfirmed: false,
+  ...extra,
+});
+const reference = (o: OrderSubmission) => ({ clientReference: o.clientReference, documents: o.documents });
+
+const settled = async (order: OrderSubmission): Promise<RegistryOrderState> => {
+  for (let i = 0; i < 100; i++) {
+    const state = await gateway.orderState(reference(order));
+    if (state.kind !== 'processing') return state;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`order ${order.clientReference} still processing`);
+};
+
+/** A server that answers every request with `status` and a body that is not SOAP, for what the registry never says. */
+const answering = async (status: number): Promise<{ url: string; server: Server }> => {
+  const server = createServer((_req, res) =>
+    res.writeHead(status, { 'content-type': 'text/html' }).end('<html>Service Unavailable</html>'),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server };
+};
+
+beforeAll(async () => {
+  registry = await startRegistrySimulator({
+    clock: { now: () => businessNow },
+    fulfilmentDelayMs: 100,
+    logger: createLogger('registry-simulator', 'silent'),
+  });
+  control = new RegistryControl(registry.url);
+  gateway = adapter(registry.url);
+});
+afterAll(() => registry.close());
+beforeEach(() => {
+  businessNow = new Date('2026-05-12T10:00:00Z');
+});
+afterEach(() => control.clearFaults());
+
+describe('the Business Gateway adapter: searching', () => {
+  it('searches by address, joining the registry’s parts into the address line', async () => {
+    expect(await gateway.searchTitles({ address: '14 Larkspur Close, Wokingham', postcode: 'RG40 9ZZ' })).toEqual({
+      kind: 'ok',
+      value: {
+        titles: [{ titleNumber: 'BK509231', tenure: 'freehold', matchedAddress: '14 Larkspur Close, Wokingham RG40 9ZZ' }],
+        noMatchReason: null,
+      },
+    });
+    const block = await gateway.searchTitles({ address: 'Hawthorn Court, 22 Ellery Road, London', postcode: 'NW5 9ZZ' });
+    expect(block.kind === 'ok' && block.value.titles.map((t) => `${t.titleNumber} ${t.tenure}`)).toEqual([
+      'NGL918273 leasehold',
+      'NGL402216 freehold',
+    ]);
+  });
+
+  it('says why nothing matched: none registered, and an address the registry cannot search', async () => {
+    expect(await gateway.searchTitles({ address: '16 Larkspur Close', postcode: 'RG40 9ZZ' })).toEqual({
+      kind: 'ok',
+      value: { titles: [], noMatchReason: expect.stringContaining('no registered title') },
+    });
+    expect(await gateway.searchTitles({ address: 'Larkspur Close', postcode: 'RG40 9ZZ' })).toMatchObject({ value: { titles: [] } });
+  });
+
+  it('passes on a queued search as delayed, with the time to try again', async () => {
+    await control.setFaults([{ operation: 'search', mode: 'delay', retryAfterSeconds: 90, times: 1 }]);
+    expect(await gateway.searchTitles({ address: '14 Larkspur Close', postcode: 'RG40 9ZZ' })).toEqual({
+      kind: 'delayed',
+      retryAfter: '2026-05-12T10:01:30.000Z',
+    });
+  });
+
+  it('throws on an answer that is not SOAP', async () => {
+    const broken = await answering(503);
+    try {
+      await expect(adapter(broken.url).searchTitles({ address: '14 Larkspur Close', postcode: 'RG40 9ZZ' })).rejects.toThrow(/HTTP 503/);
+    } finally {
+      broken.server.close();
+    }
+  });
+});
+
+describe('the Business Gateway adapter: ordering', () => {
+  it('has an order taken, sees it processing, then receives both PDFs out of the ZIP', async () => {
+    const order = submission('WT371956', { documents: ['register', 'plan'] });
+    const outcome = await gateway.submitOrder(order);
+    expect(outcome).toEqual({ kind: 'accepted', registryReference: expect.stringMatching(/^OC-/) });
+    const registryReference = outcome.kind === 'accepted' ? outcome.registryReference : '';
+    expect(await gateway.orderState(reference(order))).toEqual({ kind: 'processing', registryReference });
+    const done = await settled(order);
+    if (done.kind !== 'completed') throw new Error(done.kind);
+    expect(done.registryReference).toBe(registryReference);
+    expect(done.documents.map((d) => d.type)).toEqual(['register', 'plan']);
+    for (const d of done.documents) expect(d.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('knows nothing of an order never submitted', async () => {
+    expect(await gateway.orderState({ clientReference: 'ord_neversubmitted', documents: ['register'] })).toEqual({ kind: 'unknown' });
+  });
+
+  it('passes on a refusal as rejected, naming the registry’s code', async () => {
+    expect(await gateway.submitOrder(submission('CH682140'))).toEqual({
+      kind: 'rejected',
+      code: 'REGISTRY_REJECTED',
+      message: expect.stringContaining('bg.title.pendingApplication'),
+    });
+    expect(await gateway.submitOrder(submission('WSX118204'))).toMatchObject({
+      kind: 'rejected',
+      message: expect.stringContaining('bg.title.closedAndContinued'),
+    });
+    await control.setFaults([{ operation: 'submit', mode: 'reject', times: 1 }]);
+    expect(await gateway.submitOrder(submission('BK509231'))).toMatchObject({ kind: 'rejected', code: 'REGISTRY_REJECTED' });
+  });
+
+  it('passes on a request queued out of hours as closed until the time to poll', async () => {
+    businessNow = new Date('2026-10-24T22:30:00Z'); // 23:30 BST, the night the clocks go back
+    expect(await gateway.submitOrder(submission('BK509231'))).toEqual({ kind: 'closed', opensAt: '2026-10-25T06:30:00.000Z' });
+  });
+
+  it('is uncertain when the connection drops after the registry recorded the order, and the same request settles it', async () => {
+    await control.setFaults([{ operation: 'submit', mode: 'uncertain', times: 1 }]);
+    const order = submission('BK509231');
+    expect(await gateway.submitOrder(order)).toEqual({ kind: 'uncertain', reason: expect.stringMatching(/no answer: /) });
+    expect((await gateway.orderState(reference(order))).kind).toBe('processing');
+    // Submitting again is safe: the same MessageID gets the same order.
+    expect((await gateway.submitOrder(order)).kind).toBe('accepted');
+    expect(await control.order(businessGateway.orderMessageId(order.clientReference))).toMatchObject({ submissions: 2 });
+  });
+
+  it('is uncertain when the connection drops before the registry recorded the order, and the order state says so', async () => {
+    await control.setFaults([{ operation: 'submit', titleNumber: 'BK509231', mode: 'lost', times: 1 }]);
+    const order = submission('BK509231');
+    expect(await gateway.submitOrder(order)).toEqual({ kind: 'uncertain', reason: expect.stringMatching(/no answer: /) });
+    expect(await gateway.orderState(reference(order))).toEqual({ kind: 'unknown' });
+  });
+
+  it('sees an order still processing while the registry has not processed it', async () => {
+    const order = submission('NGL918273');
+    expect((await gateway.submitOrder(order)).kind).toBe('accepted');
+    await new Promise((r) => setTimeout(r, 150));
+    await control.setFaults([{ operation: 'status', titleNumber: 'NGL918273', mode: 'delay', times: 1 }]);
+    expect((await gateway.orderState(reference(order))).kind).toBe('processing');
+    expect((await gateway.orderState(reference(order))).kind).toBe('completed');
+  });
+
+  it('is uncertain when the answer takes longer than its timeout', async () => {
+    await control.setFaults([{ operation: 'submit', mode: 'slow', delayMs: 1_500, times: 1 }]);
+    const order = submission('BK509231');
+    expect(await adapter(registry.url, 200).submitOrder(order)).toEqual({
+      kind: 'uncertain',
+      reason: expect.stringMatching(/no answer within 200 ms$/),
+    });
+    expect((await gateway.orderState(reference(order))).kind).not.toBe('unknown');
+  });
+
+  it('is uncertain on an answer that is not SOAP or when nothing listens', async () => {
+    const broken = await answering(500);
+    try {
+      expect(await adapter(broken.url).submitOrder(submission('BK509231'))).toEqual({
+        kind: 'uncertain',
+        reason: expect.stringContaining('no SOAP answer'),
+      });
+    } finally {
+      broken.server.close();
+    }
+    expect(await adapter(broken.url, 1_000).submitOrder(submission('BK509231'))).toEqual({
+      kind: 'uncertain',
+      reason: expect.stringMatching(/no answer: ECONNREFUSED$/),
+    });
+  });
+
+  it('passes on a fault (the registry refusing the request itself) as rejected: nothing was ordered', async () => {
+    expect(await gateway.submitOrder(submission('TOOLONG12345'))).toMatchObject({
+      kind: 'rejected',
+      message: expect.stringContaining('soapenv:SchemaFault'),
+    });
+  });
+
+  it('passes on a cancelled order as failed', async () => {
+    await control.setFaults([{ operation: 'fulfil', mode: 'fail', titleNumber: 'NGL402216' }]);
+    const order = submission('NGL402216');
+    expect((await gateway.submitOrder(order)).kind).toBe('accepted');
+    expect(await settled(order)).toEqual({
+      kind: 'failed',
+      registryReference: expect.any(String),
+      code: 'REGISTRY_FULFILMENT_FAILED',
+      message: expect.stringContaining('cancelled'),
+    });
+  });
+
+  it('delivers an unreadable copy as a PDF all the same', async () => {
+    await control.setFaults([{ operation: 'fulfil', mode: 'unreadable' }]);
+    const order = submission('WYK736104');
+    await gateway.submitOrder(order);
+    const done = await settled(order);
+    expect(done.kind === 'completed' && done.documents[0]!.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
