@@ -108,3 +108,25 @@ export const environmentRoots: Readonly<Record<Environment, string>> = {
   test: 'https://bgtest.landregistry.gov.uk',
   live: 'https://businessgateway.landregistry.gov.uk',
 };
+
+/**
+ * Outstanding Requests: request V2_1, response V2_0. The operation and service namespace follow the published
+ * services' pattern (the pack gives neither): `getOutstandingRequests` in `http://outstandingrequestsv2_1.ws.bg.lr.gov/`.
+ */
+export const outstandingRequests: SoapService = {
+  endpoint: 'OutstandingRequestsV2_1WebService',
+  testStub: 'BGStubService',
+  operation: { name: 'getOutstandingRequests', namespace: 'http://outstandingrequestsv2_1.ws.bg.lr.gov/' },
+  request: {
+    namespace: `${oscre}RequestOutstandingRequestsV2_1`,
+    attributesQualified: false,
+    root: 'RequestOutstandingRequests',
+    file: 'outstanding-requests-request.xsd',
+  },
+  response: {
+    namespace: `${oscre}ResponseOutstandingRequestsV2_0`,
+    attributesQualified: false,
+    root: 'ResponseOutstandingRequests',
+    file: 'outstanding-requests-response.xsd',
+  },
+};
