@@ -1,5 +1,5 @@
 import { sampleFreeholdWithCharges, sampleLeaseholdFlat, sampleUnusualRegister } from '@pds/land-register';
-import type { RegisteredTitle } from './registered-title';
+import type { RegisteredProprietor, RegisteredTitle } from './registered-title';
 import { oxfordRoad194, oxfordRoad250, oxfordRoad250Rear } from './registers/demo-region';
 import { hawthornCourtFreehold } from './registers/hawthorn-court-freehold';
 import { heolYFelin } from './registers/heol-y-felin';
@@ -13,12 +13,21 @@ import { quarryBank } from './registers/quarry-bank';
 // rule of infra/demo-data/src/synthetic-uprn.ts; test/demo checks they agree), so the boundary lookup and the
 // title lookup answer the demo data.
 
+const person = (forenames: string, surname: string): RegisteredProprietor => ({ kind: 'individual', forenames, surname });
+const company = (name: string): RegisteredProprietor => ({
+  kind: 'organisation',
+  name,
+  organisationType: 'LIMITED_COMPANY_OR_PUBLIC_LIMITED_COMPANY',
+  companyLocation: 'ENGLAND_OR_WALES',
+});
+
 const open = { status: 'open', applicationsPending: false, continuedUnderTitleNumber: null, planAvailable: true } as const;
 
 export const registeredTitles: readonly RegisteredTitle[] = [
   {
     ...open,
     titleNumber: 'BK509231',
+    proprietors: [person('DAVID ALAN', 'PRESCOTT'), person('HANNAH MAY', 'PRESCOTT')],
     tenure: 'freehold',
     country: 'England',
     uprns: ['100081240517'],
@@ -34,6 +43,7 @@ export const registeredTitles: readonly RegisteredTitle[] = [
   {
     ...open,
     titleNumber: 'NGL918273',
+    proprietors: [person('PRIYA NANDINI', 'RAO')],
     tenure: 'leasehold',
     country: 'England',
     uprns: ['5022140771'],
@@ -46,6 +56,7 @@ export const registeredTitles: readonly RegisteredTitle[] = [
   {
     ...open,
     titleNumber: 'NGL402216',
+    proprietors: [company('ELLERY ROAD ESTATES LIMITED')],
     tenure: 'freehold',
     country: 'England',
     uprns: ['5022140700'],
@@ -58,6 +69,7 @@ export const registeredTitles: readonly RegisteredTitle[] = [
   {
     ...open,
     titleNumber: 'CH682140',
+    proprietors: [person('THOMAS EDWARD', 'ASHWORTH'), person('JOANNE CLAIRE', 'ASHWORTH')],
     tenure: 'freehold',
     country: 'England',
     uprns: ['100010476238'],
@@ -72,6 +84,7 @@ export const registeredTitles: readonly RegisteredTitle[] = [
   },
   {
     titleNumber: 'WSX118204',
+    proprietors: [person('MARGARET ROSE', 'FENWICK')],
     status: 'closed',
     tenure: 'freehold',
     country: 'England',
@@ -88,6 +101,7 @@ export const registeredTitles: readonly RegisteredTitle[] = [
   {
     ...open,
     titleNumber: 'WSX402781',
+    proprietors: [person('MARGARET ROSE', 'FENWICK')],
     tenure: 'freehold',
     country: 'England',
     uprns: ['100061922517'],
@@ -100,6 +114,7 @@ export const registeredTitles: readonly RegisteredTitle[] = [
   {
     ...open,
     titleNumber: 'WT371956',
+    proprietors: [person('ALISON JANE', 'WHITLOCK')],
     tenure: 'leasehold',
     country: 'England',
     uprns: ['100121047735'],
@@ -116,6 +131,7 @@ export const registeredTitles: readonly RegisteredTitle[] = [
   {
     ...open,
     titleNumber: 'CYM604817',
+    proprietors: [person('RHIANNON ELERI', 'MORGAN'), person('DAFYDD HUW', 'MORGAN')],
     tenure: 'freehold',
     country: 'Wales',
     uprns: ['10002515320'],
@@ -128,6 +144,7 @@ export const registeredTitles: readonly RegisteredTitle[] = [
   {
     ...open,
     titleNumber: 'WYK736104',
+    proprietors: [person('GARETH OWEN', 'PRICE')],
     tenure: 'freehold',
     country: 'England',
     uprns: ['10010186524'],
@@ -140,6 +157,7 @@ export const registeredTitles: readonly RegisteredTitle[] = [
   {
     ...open,
     titleNumber: 'BK301194',
+    proprietors: [person('MARGARET ANNE', 'FENWICK')],
     tenure: 'freehold',
     country: 'England',
     uprns: ['993262081585'],
@@ -152,6 +170,7 @@ export const registeredTitles: readonly RegisteredTitle[] = [
   {
     ...open,
     titleNumber: 'BK302250',
+    proprietors: [person('DAVID', 'OKONKWO'), person('PRIYA', 'OKONKWO')],
     tenure: 'freehold',
     country: 'England',
     uprns: ['995106020908'],
@@ -164,6 +183,7 @@ export const registeredTitles: readonly RegisteredTitle[] = [
   {
     ...open,
     titleNumber: 'BK302251',
+    proprietors: [person('DAVID', 'OKONKWO'), person('PRIYA', 'OKONKWO')],
     tenure: 'freehold',
     country: 'England',
     uprns: ['995106020908'],

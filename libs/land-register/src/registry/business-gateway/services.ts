@@ -140,4 +140,25 @@ export const officialCopyWithSummaryPoll: SoapService = {
   operation: { name: 'getResponse', namespace: 'http://poll.ocwithsummaryv2_1.ws.bg.lr.gov/' },
   request: pollRequest,
   response: officialCopyWithSummaryResponse,
+
+/**
+ * Outstanding Requests: request V2_1, response V2_0. The operation and service namespace follow the published
+ * services' pattern (the pack gives neither): `getOutstandingRequests` in `http://outstandingrequestsv2_1.ws.bg.lr.gov/`.
+ */
+export const outstandingRequests: SoapService = {
+  endpoint: 'OutstandingRequestsV2_1WebService',
+  testStub: 'BGStubService',
+  operation: { name: 'getOutstandingRequests', namespace: 'http://outstandingrequestsv2_1.ws.bg.lr.gov/' },
+  request: {
+    namespace: `${oscre}RequestOutstandingRequestsV2_1`,
+    attributesQualified: false,
+    root: 'RequestOutstandingRequests',
+    file: 'outstanding-requests-request.xsd',
+  },
+  response: {
+    namespace: `${oscre}ResponseOutstandingRequestsV2_0`,
+    attributesQualified: false,
+    root: 'ResponseOutstandingRequests',
+    file: 'outstanding-requests-response.xsd',
+  },
 };

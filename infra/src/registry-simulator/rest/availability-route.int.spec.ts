@@ -1,0 +1,140 @@
+// The deep imports become '@pds/land-register' once its index exports Business Gateway's REST readers.
+import {
+  availabilityBodySchema,
+  availabilityErrorBodySchema,
+  fetchDocumentAvailability,
+  toTitleAvailability,
+} from '@pds/land-register/dist/registry/business-gateway/rest';
+import { BusinessGatewayTransport } from '@pds/land-register/dist/registry/business-gateway/transport';
+import { createLogger } from '@pds/service-runtime';
+import express from 'express';
+import { listen, type RunningSimulator } from '../../simulator-kit/listen';
+import { summaryOf } from '../deliveries';
+import { registryFaultBook } from '../faults';
+import { registeredTitles } from '../titles/dataset';
+import { restRoutes } from './rest-routes';
+
+// Business Gateway's REST services as the registry test environment answers them, over HTTP on a free port, read by
+// the project's own readers through the same transport that reaches HM Land Registry. Every answer is checked
+// against the zod schemas written from the services' published OpenAPI. The stub titles' counts were worked out by
+// hand from the test service's sample answers.
+
+const account = { username: 'BGUser001', password: 'landreg001' };
+let businessNow = new Date('2026-05-12T10:00:00Z'); // 11:00 in London
+const faults = registryFaultBook();
+let server: RunningSimulator;
+let transport: BusinessGatewayTransport;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(
+    restRoutes({ clock: { now: () => businessNow }, logger: createLogger('registry-simulator', 'silent'), faults, accounts: [account] }),
+  );
+  server = await listen(app, { port: 0, host: '127.0.0.1' });
+  transport = new BusinessGatewayTransport({ environment: 'test', rootUrl: server.url, credentials: account });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  businessNow = new Date('2026-05-12T10:00:00Z');
+  faults.clear();
+});
+
+const get = async (path: string, auth = account) => {
+  const res = await fetch(`${server.url}${path}`, {
+    headers: { authorization: `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as unknown };
+};
+const availabilityPathOf = (t: string) => `/bg2test/api/v2/titles/${t}/official-copies/availability`;
+
+describe('official copies document availability', () => {
+  it.each([
+    // title, status, pending, register, plan, backdated, [immediate, manual, unavailable], continued under
+    ['DT501578', 'CLOSED', false, 'UNAVAILABLE', 'UNAVAILABLE', false, [1, 7, 4], undefined],
+    ['GR514441', 'VALID', false, 'IMMEDIATE', 'UNAVAILABLE', false, [6, 4, 0], undefined],
+    ['GR514442', 'VALID', false, 'IMMEDIATE', 'IMMEDIATE', false, [12, 0, 0], undefined],
+    ['GR514443', 'PENDING_APPLICATIONS', true, 'IMMEDIATE', 'IMMEDIATE', true, [1, 7, 4], undefined],
+    ['GR519468', 'CLOSED_AND_CONTINUED', false, 'UNAVAILABLE', 'UNAVAILABLE', false, [0, 0, 0], 'GR519470'],
+  ] as const)(
+    'answers the stub title %s as the test service does',
+    async (title, status, pending, register, plan, backdated, counts, continued) => {
+      const raw = await get(availabilityPathOf(title));
+      expect(raw.status).toBe(200);
+      const body = availabilityBodySchema.parse(raw.body).data;
+      const count = (code: string) => body.referred_to_documents.filter((d) => d.availability_code === code).length;
+      expect({
+        status: body.title_status_code,
+        pending: body.applications_pending,
+        register: body.register.availability_code,
+        plan: body.title_plan.availability_code,
+        backdated: [body.register.backdated, body.title_plan.backdated],
+        counts: [count('IMMEDIATE'), count('MANUAL'), count('UNAVAILABLE')],
+        continued: body.continued_under_title_number,
+      }).toEqual({ status, pending, register, plan, backdated: [backdated, backdated], counts, continued });
+    },
+  );
+
+  it('gives the referred documents of GR514443 kept with other titles under those titles', async () => {
+    const answer = await fetchDocumentAvailability(transport, 'GR514443');
+    if (answer.kind !== 'found') throw new Error(answer.kind);
+    const elsewhere = answer.availability.referred_to_documents.filter((d) => d.filed_under !== 'GR514443');
+    expect(elsewhere.map((d) => `${d.type_code} ${d.filed_under}`).sort()).toEqual([
+      'LEASE CL23015',
+      'LEASE GR518791',
+      'LEASE GR518791',
+      'TRANSFER DN403117',
+      'TRANSFER DN403117',
+      'TRANSFER DN4035921',
+    ]);
+    expect(answer.availability.referred_to_documents.filter((d) => d.plan_only).map((d) => d.entry_numbers)).toEqual([['F1']]);
+  });
+
+  it.each(registeredTitles.map((t) => [t.titleNumber, t] as const))(
+    "describes the environment's own title %s as its title summary does",
+    async (titleNumber, title) => {
+      const raw = await get(availabilityPathOf(titleNumber));
+      expect(availabilityBodySchema.safeParse(raw.body).success).toBe(true);
+      const answer = await fetchDocumentAvailability(transport, titleNumber);
+      if (answer.kind !== 'found') throw new Error(answer.kind);
+      const { tenure: _t, address: _a, postcode: _p, ...summary } = summaryOf(title);
+      const read = toTitleAvailability(answer.availability);
+      expect(read).toEqual({ ...summary, referred: summary.referred.map((d) => ({ ...d, filedUnder: titleNumber })) });
+      expect(answer.availability.register.backdated).toBe(title.status === 'open' && title.applicationsPending);
+    },
+  );
+
+  it.each([
+    ['a title not held', 'CD1208001', account, 404, 'BG40002'],
+    ['a title number in lower case', 'gr514443', account, 400, 'BG40001'],
+    ['a title number of ten characters', 'ABCDF3438P', account, 400, 'BG40001'],
+    ['a wrong password', 'GR514443', { ...account, password: 'wrong' }, 401, 'BG40004'],
+  ])('answers %s with %s … %i and the error body', async (_what, title, auth, status, code) => {
+    const raw = await get(availabilityPathOf(title), auth);
+    expect(raw.status).toBe(status);
+    const errors = availabilityErrorBodySchema.parse(raw.body).errors ?? [];
+    expect(errors.map((e) => ('error_code' in e ? [e.error_code, e.http_status] : []))).toEqual([[code, String(status)]]);
+  });
+
+  it('reads not found, and throws for bad credentials naming the status and code', async () => {
+    expect(await fetchDocumentAvailability(transport, 'CD1208001')).toEqual({ kind: 'not-found' });
+    const stranger = new BusinessGatewayTransport({ environment: 'test', rootUrl: server.url, credentials: { ...account, password: 'x' } });
+    await expect(fetchDocumentAvailability(stranger, 'GR514443')).rejects.toMatchObject({ status: 401, errorCodes: ['BG40004'] });
+  });
+
+  it('answers 503 BG50003 with Retry-After while a describe delay fault holds, then answers again', async () => {
+    faults.replace([{ operation: 'describe', mode: 'delay', titleNumber: 'GR514442', retryAfterSeconds: 120, times: 2 }]);
+    const raw = await get(availabilityPathOf('GR514442'));
+    expect([raw.status, raw.headers.get('retry-after')]).toEqual([503, '120']);
+    expect(availabilityErrorBodySchema.parse(raw.body).errors?.map((e) => ('error_code' in e ? e.error_code : e.code))).toEqual([
+      'BG50003',
+    ]);
+    expect(await fetchDocumentAvailability(transport, 'GR514442', businessNow)).toEqual({
+      kind: 'delayed',
+      status: 503,
+      retryAfter: '2026-05-12T11:02:00+01:00',
+    });
+    expect((await fetchDocumentAvailability(transport, 'GR514442')).kind).toBe('found');
+    expect((await get(availabilityPathOf('GR514441'))).status).toBe(200);
+  });
+});
