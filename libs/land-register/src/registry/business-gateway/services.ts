@@ -140,6 +140,7 @@ export const officialCopyWithSummaryPoll: SoapService = {
   operation: { name: 'getResponse', namespace: 'http://poll.ocwithsummaryv2_1.ws.bg.lr.gov/' },
   request: pollRequest,
   response: officialCopyWithSummaryResponse,
+};
 
 /**
  * Outstanding Requests: request V2_1, response V2_0. The operation and service namespace follow the published
