@@ -10,14 +10,11 @@ import { renderUnreadableCopy } from './unreadable-copy';
 export const summaryOf = (title: RegisteredTitle): TitleSummary => ({
   titleNumber: title.titleNumber,
   status: title.status,
-  tenure: title.tenure,
-  address: title.address,
-  postcode: title.postcode,
   applicationsPending: title.applicationsPending,
   continuedUnderTitleNumber: title.continuedUnderTitleNumber,
   register: { available: title.status === 'open' },
   plan: { available: title.planAvailable },
-  referred: title.referred.map((d) => ({ ...d, entryNumbers: [...d.entryNumbers] })),
+  referred: title.referred.map((d) => ({ ...d, entryNumbers: [...d.entryNumbers], filedUnder: null })),
 });
 
 export const renderDocument = (title: RegisteredTitle, order: RegistryOrder, type: DocumentKind): Promise<Buffer> => {

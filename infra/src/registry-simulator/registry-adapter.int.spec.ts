@@ -103,6 +103,36 @@ describe('the Business Gateway adapter: searching', () => {
   });
 });
 
+describe('the Business Gateway adapter: describing a title', () => {
+  it('describes a title from its document availability, and answers null for one the registry does not hold', async () => {
+    expect(await gateway.describeTitle('WT371956')).toEqual({
+      kind: 'ok',
+      value: {
+        titleNumber: 'WT371956',
+        status: 'open',
+        applicationsPending: false,
+        continuedUnderTitleNumber: null,
+        register: { available: true },
+        plan: { available: true },
+        referred: [
+          { type: 'Lease', date: '2011-04-12', entryNumbers: ['A2', 'A4'], available: true, planOnly: false, filedUnder: 'WT371956' },
+          { type: 'Conveyance', date: '1958-11-03', entryNumbers: ['A3', 'C1'], available: false, planOnly: false, filedUnder: 'WT371956' },
+          { type: 'Deed of Grant', date: '1996-08-20', entryNumbers: ['A5'], available: true, planOnly: true, filedUnder: 'WT371956' },
+        ],
+      },
+    });
+    expect(await gateway.describeTitle('WSX118204')).toMatchObject({ value: { status: 'closed', continuedUnderTitleNumber: 'WSX402781' } });
+    expect(await gateway.describeTitle('ZZ999999')).toEqual({ kind: 'ok', value: null });
+    expect(await gateway.describeTitle('not-a-title')).toEqual({ kind: 'ok', value: null });
+  });
+
+  it('passes on a busy registry as delayed, with the time to try again', async () => {
+    await control.setFaults([{ operation: 'describe', mode: 'delay', retryAfterSeconds: 45, times: 1 }]);
+    expect(await gateway.describeTitle('BK509231')).toEqual({ kind: 'delayed', retryAfter: expect.any(String) });
+    expect((await gateway.describeTitle('BK509231')).kind).toBe('ok');
+  });
+});
+
 describe('the Business Gateway adapter: ordering', () => {
   it('has an order taken, sees it processing, then receives both PDFs out of the ZIP', async () => {
     const order = submission('WT371956', { documents: ['register', 'plan'] });

@@ -6,6 +6,7 @@ import { listen, type RunningSimulator } from '../simulator-kit/listen';
 import { registryControlRoutes } from './control-routes';
 import { defaultRegistryCredentials } from './credentials';
 import { registryFaultBook } from './faults';
+import { restRoutes } from './rest';
 import { OrderBook } from './orders';
 import type { RegistryState } from './registry-state';
 import { officialCopyHandler, officialCopyPollHandler } from './soap/official-copy-service';
@@ -55,6 +56,7 @@ export const createRegistrySimulator = (options: RegistrySimulatorOptions): Expr
     routes: (app) => {
       for (const [service, handle] of soapServices(state))
         app.use(businessGateway.soapPath('test', service), soapEndpoint(state, service, handle));
+      app.use(restRoutes({ clock: state.clock, logger, faults: state.faults, accounts: [state.credentials] }));
     },
     control: registryControlRoutes(state),
     answers: {

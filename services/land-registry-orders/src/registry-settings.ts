@@ -25,7 +25,9 @@ export const registryFromEnv = (): { registry: RegistryGateway; where: string } 
     throw new Error('LAND_REGISTRY_CERT_FILE and LAND_REGISTRY_KEY_FILE must name the client certificate for the live Business Gateway');
   }
   if (!rootUrl && environment === 'test' && !certFile) {
-    throw new Error('LAND_REGISTRY_URL must name the registry test environment, or a client certificate be given for HM Land Registry’s test service');
+    throw new Error(
+      'LAND_REGISTRY_URL must name the registry test environment, or a client certificate be given for HM Land Registry’s test service',
+    );
   }
   const transport = new businessGateway.BusinessGatewayTransport({
     environment,

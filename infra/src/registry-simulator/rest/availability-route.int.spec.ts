@@ -1,11 +1,4 @@
-// The deep imports become '@pds/land-register' once its index exports Business Gateway's REST readers.
-import {
-  availabilityBodySchema,
-  availabilityErrorBodySchema,
-  fetchDocumentAvailability,
-  toTitleAvailability,
-} from '@pds/land-register/dist/registry/business-gateway/rest';
-import { BusinessGatewayTransport } from '@pds/land-register/dist/registry/business-gateway/transport';
+import { businessGateway } from '@pds/land-register';
 import { createLogger } from '@pds/service-runtime';
 import express from 'express';
 import { listen, type RunningSimulator } from '../../simulator-kit/listen';
@@ -13,6 +6,9 @@ import { summaryOf } from '../deliveries';
 import { registryFaultBook } from '../faults';
 import { registeredTitles } from '../titles/dataset';
 import { restRoutes } from './rest-routes';
+
+const { BusinessGatewayTransport, availabilityBodySchema, availabilityErrorBodySchema, fetchDocumentAvailability, titleSummaryOf } =
+  businessGateway;
 
 // Business Gateway's REST services as the registry test environment answers them, over HTTP on a free port, read by
 // the project's own readers through the same transport that reaches HM Land Registry. Every answer is checked
@@ -23,7 +19,7 @@ const account = { username: 'BGUser001', password: 'landreg001' };
 let businessNow = new Date('2026-05-12T10:00:00Z'); // 11:00 in London
 const faults = registryFaultBook();
 let server: RunningSimulator;
-let transport: BusinessGatewayTransport;
+let transport: businessGateway.BusinessGatewayTransport;
 
 beforeAll(async () => {
   const app = express();
@@ -97,8 +93,8 @@ describe('official copies document availability', () => {
       expect(availabilityBodySchema.safeParse(raw.body).success).toBe(true);
       const answer = await fetchDocumentAvailability(transport, titleNumber);
       if (answer.kind !== 'found') throw new Error(answer.kind);
-      const { tenure: _t, address: _a, postcode: _p, ...summary } = summaryOf(title);
-      const read = toTitleAvailability(answer.availability);
+      const summary = summaryOf(title);
+      const read = titleSummaryOf(answer.availability);
       expect(read).toEqual({ ...summary, referred: summary.referred.map((d) => ({ ...d, filedUnder: titleNumber })) });
       expect(answer.availability.register.backdated).toBe(title.status === 'open' && title.applicationsPending);
     },

@@ -1,15 +1,11 @@
-// The deep imports become '@pds/land-register' once its index exports Business Gateway's REST readers.
-import {
-  fetchProprietorNames,
-  proprietorNamesBodySchema,
-  proprietorNamesErrorBodySchema,
-} from '@pds/land-register/dist/registry/business-gateway/rest';
-import { BusinessGatewayTransport } from '@pds/land-register/dist/registry/business-gateway/transport';
+import { businessGateway } from '@pds/land-register';
 import { createLogger } from '@pds/service-runtime';
 import express from 'express';
 import { listen, type RunningSimulator } from '../../simulator-kit/listen';
 import { registryFaultBook } from '../faults';
 import { restRoutes } from './rest-routes';
+
+const { BusinessGatewayTransport, fetchProprietorNames, proprietorNamesBodySchema, proprietorNamesErrorBodySchema } = businessGateway;
 
 // Registered Proprietor Names as the registry test environment answers it, over HTTP on a free port, read by the
 // project's reader through the transport that reaches HM Land Registry; every answer checked against the zod schemas
@@ -19,7 +15,7 @@ const account = { username: 'BGUser001', password: 'landreg001' };
 let businessNow = new Date('2026-05-12T10:00:00Z'); // 11:00 in London
 const faults = registryFaultBook();
 let server: RunningSimulator;
-let transport: BusinessGatewayTransport;
+let transport: businessGateway.BusinessGatewayTransport;
 
 beforeAll(async () => {
   const app = express();

@@ -31,14 +31,13 @@ export interface ReferredDocument {
   entryNumbers: string[];
   available: boolean;
   planOnly: boolean;
+  /** The title the document is filed under, when not this one (an order for a copy of it names that title). */
+  filedUnder?: string | null;
 }
 
 export interface TitleSummary {
   titleNumber: string;
   status: 'open' | 'closed';
-  tenure: 'freehold' | 'leasehold';
-  address: string;
-  postcode: string;
   /** Applications pending against the title: a copy issued now is backdated to before them. */
   applicationsPending: boolean;
   /** For a closed title: the title it continues under, when there is one. */

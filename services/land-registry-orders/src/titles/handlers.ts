@@ -1,4 +1,12 @@
-import { landRegistry, pricing, readModels, type Queryable, type TitleAvailability, type TitleCandidates, type TitleMatchRequest } from '@pds/contracts';
+import {
+  landRegistry,
+  pricing,
+  readModels,
+  type Queryable,
+  type TitleAvailability,
+  type TitleCandidates,
+  type TitleMatchRequest,
+} from '@pds/contracts';
 import { handler, type CommandHandler, type HandlerResult, type Logger } from '@pds/service-runtime';
 import type { RegistryGateway, TitleSearch, TitleSummary } from '@pds/land-register';
 
@@ -83,7 +91,10 @@ export const titleHandlers = (registry: RegistryGateway, db: Queryable): Command
         if (answer.kind === 'delayed') return delayedBy(answer.retryAfter);
         const { titles, noMatchReason } = answer.value;
         if (titles.length === 0) {
-          return { ok: true, data: noMatch(noMatchReason ?? 'No registered title in England and Wales matches this property; it may be unregistered.') };
+          return {
+            ok: true,
+            data: noMatch(noMatchReason ?? 'No registered title in England and Wales matches this property; it may be unregistered.'),
+          };
         }
         const result: TitleCandidates = {
           status: 'matched',

@@ -12,3 +12,6 @@ export * from './messages/official-copy-title-known';
 export * from './messages/poll';
 export { BusinessGatewayRegistry, matchedAddressOf, unknownRequestCode, type BusinessGatewayRegistryOptions } from './registry';
 export { registryPostcode, searchAddressOf } from './search-address';
+export * from './rest';
+export * as registerExtract from './register-summary';
+export * from './messages/outstanding-requests';

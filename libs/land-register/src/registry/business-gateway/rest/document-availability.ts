@@ -1,5 +1,5 @@
 import { z } from '@pds/contracts';
-import type { ReferredDocument, TitleSummary } from '../../registry-gateway';
+import type { TitleSummary } from '../../registry-gateway';
 import {
   describeFailure,
   restErrorSchema,
@@ -138,15 +138,10 @@ export const fetchDocumentAvailability = async (
   now = new Date(),
 ): Promise<AvailabilityAnswer> => readAvailabilityReply(await transport.rest('v2', availabilityPath(titleNumber)), titleNumber, now);
 
-/** What the project's `TitleSummary` takes from the service: everything but tenure and address, which it does not give. */
-export type TitleAvailability = Omit<TitleSummary, 'tenure' | 'address' | 'postcode' | 'referred'> & {
-  referred: (ReferredDocument & { filedUnder: string | null })[];
-};
-
 const closedStatuses: ReadonlySet<string> = new Set(['CLOSED', 'CLOSED_AND_CONTINUED']);
 
 /** Only an IMMEDIATE copy counts as available: MANUAL means HM Land Registry has to look first. */
-export const toTitleAvailability = (a: OfficialCopiesAvailability): TitleAvailability => ({
+export const titleSummaryOf = (a: OfficialCopiesAvailability): TitleSummary => ({
   titleNumber: a.title_number,
   status: closedStatuses.has(a.title_status_code) ? 'closed' : 'open',
   applicationsPending: a.applications_pending,

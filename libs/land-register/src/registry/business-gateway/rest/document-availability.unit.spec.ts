@@ -2,7 +2,7 @@ import {
   availabilityBodySchema,
   availabilityErrorBodySchema,
   fetchDocumentAvailability,
-  toTitleAvailability,
+  titleSummaryOf,
   type OfficialCopiesAvailability,
 } from './document-availability';
 import { RestServiceError, type RestCaller } from './rest-answer';
@@ -81,7 +81,7 @@ describe('document availability', () => {
     const answer = await fetchDocumentAvailability(transport, 'gr 514443', now);
     expect(calls).toEqual(['v2 /titles/GR514443/official-copies/availability']);
     if (answer.kind !== 'found') throw new Error(answer.kind);
-    const summary = toTitleAvailability(answer.availability);
+    const summary = titleSummaryOf(answer.availability);
     expect(summary).toMatchObject({
       titleNumber: 'GR514443',
       status: 'open',
@@ -116,7 +116,7 @@ describe('document availability', () => {
     };
     const answer = await fetchDocumentAvailability(answering(200, { data: closed }).transport, 'GR519468', now);
     if (answer.kind !== 'found') throw new Error(answer.kind);
-    expect(toTitleAvailability(answer.availability)).toEqual({
+    expect(titleSummaryOf(answer.availability)).toEqual({
       titleNumber: 'GR519468',
       status: 'closed',
       applicationsPending: false,
@@ -136,8 +136,8 @@ describe('document availability', () => {
     delete manual.referred_to_documents[0]!.date;
     const answer = await fetchDocumentAvailability(answering(200, { data: manual }).transport, 'GR514443', now);
     if (answer.kind !== 'found') throw new Error(answer.kind);
-    expect(toTitleAvailability(answer.availability).register.available).toBe(false);
-    expect(toTitleAvailability(answer.availability).referred[0]!.date).toBeNull();
+    expect(titleSummaryOf(answer.availability).register.available).toBe(false);
+    expect(titleSummaryOf(answer.availability).referred[0]!.date).toBeNull();
   });
 
   it('reads 404 as not found', async () => {
