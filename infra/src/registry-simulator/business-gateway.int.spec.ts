@@ -274,6 +274,34 @@ describe('Official Copy Title Known', () => {
   });
 });
 
+describe('Outstanding Requests', () => {
+  const outstanding = async (query: Omit<businessGateway.OutstandingRequestsQuery, 'messageId'>, messageId = bg.freshMessageId()) =>
+    bg.readOutstandingRequests(returned(await post(bg.outstandingRequests, bg.outstandingRequestsContent({ messageId, ...query }))));
+  const entry = async (messageId: string, showOnlyNewResponses = false) => {
+    const answer = await outstanding({ showOnlyNewResponses, specificService: 84 });
+    return answer.kind === 'list' ? answer.requests.find((r) => r.messageId === messageId) : answer;
+  };
+
+  it('lists a request taken as outstanding, then with its answer waiting, and no more once a poll has collected it', async () => {
+    const request = copyRequest('BK509231');
+    await order(request);
+    expect(await entry(request.messageId)).toEqual({ messageId: request.messageId, newResponse: false, serviceType: 84 });
+    await new Promise((r) => setTimeout(r, fulfilmentDelayMs + 50));
+    expect(await entry(request.messageId, true)).toEqual({ messageId: request.messageId, newResponse: true, serviceType: 84 });
+    expect((await poll(request.messageId)).kind).toBe('result');
+    expect(await entry(request.messageId)).toBeUndefined();
+  });
+
+  it('lists none for the pack’s testnoresults, and rejects a service type Business Gateway does not have', async () => {
+    const none = await outstanding({ showOnlyNewResponses: false }, 'testnoresults');
+    expect(none).toEqual({ kind: 'list', requests: [], resultDateTime: '2026-05-12T10:00:00' });
+    expect(await outstanding({ showOnlyNewResponses: false, specificService: 1000 }, 'testnoresults')).toMatchObject({
+      kind: 'rejection',
+      code: 'bg.invalid.service.type',
+    });
+  });
+});
+
 describe('faults, as Business Gateway would show them', () => {
   it('reject: a rejection, and nothing is ordered', async () => {
     await control.setFaults([{ operation: 'submit', mode: 'reject', times: 1 }]);

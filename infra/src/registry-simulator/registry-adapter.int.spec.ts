@@ -180,6 +180,22 @@ describe('the Business Gateway adapter: ordering', () => {
     expect(await control.order(businessGateway.orderMessageId(order.clientReference))).toMatchObject({ submissions: 2 });
   });
 
+  it('follows up an uncertain order through Outstanding Requests: still with the registry, then its copies; and one never received', async () => {
+    await control.setFaults([{ operation: 'submit', mode: 'uncertain', times: 1 }]);
+    const order = submission('BK509231');
+    expect((await gateway.submitOrder(order)).kind).toBe('uncertain');
+    expect(await gateway.followUpOrder(reference(order))).toEqual({
+      kind: 'processing',
+      registryReference: businessGateway.orderMessageId(order.clientReference),
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await gateway.followUpOrder(reference(order))).kind).toBe('completed');
+    await control.setFaults([{ operation: 'submit', mode: 'lost', times: 1 }]);
+    const lost = submission('BK509231');
+    expect((await gateway.submitOrder(lost)).kind).toBe('uncertain');
+    expect(await gateway.followUpOrder(reference(lost))).toEqual({ kind: 'unknown' });
+  });
+
   it('is uncertain when the connection drops before the registry recorded the order, and the order state says so', async () => {
     await control.setFaults([{ operation: 'submit', titleNumber: 'BK509231', mode: 'lost', times: 1 }]);
     const order = submission('BK509231');

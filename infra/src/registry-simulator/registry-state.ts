@@ -18,6 +18,8 @@ export interface RegistryState {
   readonly searches: Map<string, { search: businessGateway.PropertyDescriptionSearch; readyAt: Date }>;
   /** Official copy requests queued out of hours, by MessageID: taken at the opening. */
   readonly queuedCopies: Map<string, { readyAt: Date }>;
+  /** MessageIDs whose final answer a poll has collected: no longer outstanding. */
+  readonly collected: Set<string>;
   /** Official copy requests taken for processing by hand (copies by post), by MessageID. */
   readonly postal: Map<string, { reference: string; description: string }>;
 }

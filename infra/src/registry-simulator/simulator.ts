@@ -10,6 +10,7 @@ import { restRoutes } from './rest';
 import { OrderBook } from './orders';
 import type { RegistryState } from './registry-state';
 import { officialCopyHandler, officialCopyPollHandler } from './soap/official-copy-service';
+import { outstandingRequestsHandler } from './soap/outstanding-requests-service';
 import { searchHandler, searchPollHandler } from './soap/search-service';
 import { soapEndpoint, type SoapHandler } from './soap/soap-endpoint';
 
@@ -35,6 +36,7 @@ const soapServices = (state: RegistryState): [businessGateway.SoapService, SoapH
   [businessGateway.searchByPropertyDescriptionPoll, searchPollHandler(state)],
   [businessGateway.officialCopyTitleKnown, officialCopyHandler(state)],
   [businessGateway.officialCopyTitleKnownPoll, officialCopyPollHandler(state)],
+  [businessGateway.outstandingRequests, outstandingRequestsHandler(state)],
 ];
 
 export const createRegistrySimulator = (options: RegistrySimulatorOptions): Express => {
@@ -49,6 +51,7 @@ export const createRegistrySimulator = (options: RegistrySimulatorOptions): Expr
     searches: new Map(),
     queuedCopies: new Map(),
     postal: new Map(),
+    collected: new Set(),
   };
   return simulatorApp({
     logger,

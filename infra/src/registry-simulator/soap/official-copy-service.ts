@@ -169,5 +169,8 @@ export const officialCopyPollHandler =
     if (state.faults.take({ operation: 'status', modes: ['delay'], titleNumbers: [order.titleNumber] })) {
       return acknowledgement(messageId, notProcessedText, { reference: order.registryReference });
     }
-    return orderAnswer(state, messageId, notProcessedText);
+    const reply = await orderAnswer(state, messageId, notProcessedText);
+    // A final answer collected: the request is no longer outstanding.
+    if (state.orders.statusOf(order) !== 'processing') state.collected.add(messageId);
+    return reply;
   };

@@ -92,6 +92,7 @@ export const searchPollHandler =
     const held = state.searches.get(messageId);
     if (!held) return { kind: 'answer', content: unknownRequest(messageId) };
     if (now < held.readyAt) return queued(messageId, held.readyAt);
+    state.collected.add(messageId);
     return answerOf(held.search);
   };
 

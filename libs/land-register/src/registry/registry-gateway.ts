@@ -97,4 +97,9 @@ export interface RegistryGateway {
   submitOrder(order: OrderSubmission): Promise<SubmissionOutcome>;
   /** What the registry holds for our reference: how a poll learns of delivery, and how an uncertain submission is settled. */
   orderState(order: OrderReference): Promise<RegistryOrderState>;
+  /**
+   * What became of an order whose submission had no clear answer, as an operator's follow-up asks: whether the
+   * registry lists it among the requests still outstanding, and what its poll answers.
+   */
+  followUpOrder(order: OrderReference): Promise<RegistryOrderState>;
 }

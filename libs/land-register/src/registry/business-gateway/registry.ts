@@ -18,6 +18,7 @@ import {
   resultTypes,
   type OfficialCopyResults,
 } from './messages/official-copy-title-known';
+import { outstandingRequestsContent, readOutstandingRequests, serviceTypes } from './messages/outstanding-requests';
 import { pollRequestContent } from './messages/poll';
 import {
   readSearchResponse,
@@ -29,7 +30,13 @@ import {
 import { freshMessageId, orderMessageId, referenceOf } from './message-ids';
 import { documentsOf } from './official-copy-documents';
 import { searchAddressOf } from './search-address';
-import { officialCopyTitleKnown, officialCopyTitleKnownPoll, searchByPropertyDescription, type SoapService } from './services';
+import {
+  officialCopyTitleKnown,
+  officialCopyTitleKnownPoll,
+  outstandingRequests,
+  searchByPropertyDescription,
+  type SoapService,
+} from './services';
 import type { BusinessGatewayTransport } from './transport';
 import type { XmlContent, XmlNode } from './xml';
 
@@ -188,6 +195,27 @@ export class BusinessGatewayRegistry implements RegistryGateway {
         return { kind: 'completed', registryReference, documents: documentsOf(result.attachment, order.documents) };
       }
     }
+  }
+
+  async followUpOrder(order: OrderReference): Promise<RegistryOrderState> {
+    const messageId = orderMessageId(order.clientReference);
+    const answer = await this.transport.soap(
+      outstandingRequests,
+      outstandingRequestsContent({
+        messageId: freshMessageId(),
+        showOnlyNewResponses: false,
+        specificService: serviceTypes.officialCopyTitleKnownV2_1,
+      }),
+    );
+    if (answer.kind === 'fault')
+      throw new Error(`${outstandingRequests.endpoint}: SOAP fault ${answer.fault.code}: ${answer.fault.message}`);
+    const list = readOutstandingRequests(answer.content);
+    if (list.kind === 'rejection') throw new Error(`${outstandingRequests.endpoint}: rejected: ${list.code} (${list.reason})`);
+    const listed = list.requests.find((r) => r.messageId === messageId);
+    // Listed with no answer waiting: still with the registry. Otherwise (an answer waiting, or a request answered at
+    // once and so never outstanding, or one it never received) its poll says which.
+    if (listed && !listed.newResponse) return { kind: 'processing', registryReference: messageId };
+    return this.orderState(order);
   }
 
   /** One request and its answer; a fault (schema or account) is a throw naming it. */
