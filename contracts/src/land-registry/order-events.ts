@@ -49,6 +49,11 @@ export const DocumentsDelivered = event('DocumentsDelivered', {
   documents: z.array(
     z.object({ type: z.enum(pdfKinds), documentId: z.string(), sha256: z.string(), sizeBytes: z.number().int().positive() }),
   ),
+  /**
+   * The registry's own structured summary of the register, as the Register Extract Service gave it with the copies (an
+   * order that asked for the register's text): kept as received, and compared with the parser's reading of the copy.
+   */
+  registerSummary: z.record(z.string(), z.unknown()).optional(),
   at,
 });
 export const FulfilmentFailed = event('FulfilmentFailed', { ...problem, at });

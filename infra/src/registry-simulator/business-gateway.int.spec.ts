@@ -9,7 +9,8 @@ import { defaultRegistryCredentials, startRegistrySimulator, type RunningRegistr
 // read. In this process on a free port: no Kafka or PostgreSQL.
 
 const bg = businessGateway;
-const fulfilmentDelayMs = 150;
+// Long enough that a test reads an order as processing before it completes, on a loaded machine too.
+const fulfilmentDelayMs = 1_000;
 let businessNow = new Date('2026-05-12T10:00:00Z'); // 11:00 BST, a Tuesday
 let registry: RunningRegistrySimulator;
 let control: RegistryControl;
@@ -73,7 +74,7 @@ const poll = async (messageId: string) =>
   bg.readOfficialCopyResponse(returned(await post(bg.officialCopyTitleKnownPoll, bg.pollRequestContent(messageId))));
 
 const settled = async (messageId: string) => {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 200; i++) {
     const answer = await poll(messageId);
     if (answer.kind !== 'acknowledgement') return answer;
     await new Promise((r) => setTimeout(r, 25));

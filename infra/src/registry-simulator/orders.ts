@@ -15,6 +15,8 @@ export interface TakenRequest {
   titleNumber: string;
   documents: DocumentKind[];
   backdatedCopyConfirmed: boolean;
+  /** Taken by the Register Extract Service, with the register's summary, rather than Official Copy Title Known. */
+  withSummary: boolean;
 }
 
 export interface RegistryOrder {
@@ -25,6 +27,7 @@ export interface RegistryOrder {
   readonly titleNumber: string;
   readonly documents: readonly DocumentKind[];
   readonly backdatedCopyConfirmed: boolean;
+  readonly withSummary: boolean;
   /** Business time. */
   readonly acceptedAt: Date;
   /** The copies' date and time: acceptance, in UK local time (YYYY-MM-DDTHH:MM:SS). */
@@ -41,6 +44,7 @@ export interface RegistryOrderRecord {
   titleNumber: string;
   documents: DocumentKind[];
   backdatedCopyConfirmed: boolean;
+  withSummary: boolean;
   /** Requests with this MessageID, refused ones included. */
   submissions: number;
   status: RegistryOrderStatus;
@@ -105,6 +109,7 @@ export class OrderBook {
       titleNumber: submission.titleNumber,
       documents: [...submission.documents],
       backdatedCopyConfirmed: submission.backdatedCopyConfirmed,
+      withSummary: submission.withSummary,
       acceptedAt,
       officialCopyDateTime,
       fulfilledAtMs: this.realNowMs() + fulfilmentDelayMs,
@@ -140,6 +145,7 @@ export class OrderBook {
         titleNumber: order.titleNumber,
         documents: [...order.documents],
         backdatedCopyConfirmed: order.backdatedCopyConfirmed,
+        withSummary: order.withSummary,
         submissions: attempts?.count ?? 0,
         status,
         ...failure,

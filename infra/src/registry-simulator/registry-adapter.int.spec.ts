@@ -7,6 +7,8 @@ import { defaultRegistryCredentials, startRegistrySimulator, type RunningRegistr
 // The orders service's Business Gateway adapter against the registry test environment: every answer and every fault
 // must come out as the outcome the service acts on.
 
+// Long enough that a test reads an order as processing before it completes, on a loaded machine too.
+const fulfilmentDelayMs = 1_000;
 let businessNow = new Date('2026-05-12T10:00:00Z');
 let registry: RunningRegistrySimulator;
 let control: RegistryControl;
@@ -24,12 +26,13 @@ const submission = (titleNumber: string, extra: Partial<OrderSubmission> = {}): 
   titleNumber,
   documents: ['register'],
   backdatedCopyConfirmed: false,
+  withSummary: false,
   ...extra,
 });
-const reference = (o: OrderSubmission) => ({ clientReference: o.clientReference, documents: o.documents });
+const reference = (o: OrderSubmission) => ({ clientReference: o.clientReference, documents: o.documents, withSummary: o.withSummary });
 
 const settled = async (order: OrderSubmission): Promise<RegistryOrderState> => {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 200; i++) {
     const state = await gateway.orderState(reference(order));
     if (state.kind !== 'processing') return state;
     await new Promise((r) => setTimeout(r, 25));
@@ -49,7 +52,7 @@ const answering = async (status: number): Promise<{ url: string; server: Server 
 beforeAll(async () => {
   registry = await startRegistrySimulator({
     clock: { now: () => businessNow },
-    fulfilmentDelayMs: 100,
+    fulfilmentDelayMs,
     logger: createLogger('registry-simulator', 'silent'),
   });
   control = new RegistryControl(registry.url);
@@ -148,7 +151,9 @@ describe('the Business Gateway adapter: ordering', () => {
   });
 
   it('knows nothing of an order never submitted', async () => {
-    expect(await gateway.orderState({ clientReference: 'ord_neversubmitted', documents: ['register'] })).toEqual({ kind: 'unknown' });
+    expect(await gateway.orderState({ clientReference: 'ord_neversubmitted', documents: ['register'], withSummary: false })).toEqual({
+      kind: 'unknown',
+    });
   });
 
   it('passes on a refusal as rejected, naming the registry’s code', async () => {
@@ -188,7 +193,7 @@ describe('the Business Gateway adapter: ordering', () => {
       kind: 'processing',
       registryReference: businessGateway.orderMessageId(order.clientReference),
     });
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, fulfilmentDelayMs + 100));
     expect((await gateway.followUpOrder(reference(order))).kind).toBe('completed');
     await control.setFaults([{ operation: 'submit', mode: 'lost', times: 1 }]);
     const lost = submission('BK509231');
@@ -206,7 +211,7 @@ describe('the Business Gateway adapter: ordering', () => {
   it('sees an order still processing while the registry has not processed it', async () => {
     const order = submission('NGL918273');
     expect((await gateway.submitOrder(order)).kind).toBe('accepted');
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, fulfilmentDelayMs + 100));
     await control.setFaults([{ operation: 'status', titleNumber: 'NGL918273', mode: 'delay', times: 1 }]);
     expect((await gateway.orderState(reference(order))).kind).toBe('processing');
     expect((await gateway.orderState(reference(order))).kind).toBe('completed');
@@ -254,6 +259,24 @@ describe('the Business Gateway adapter: ordering', () => {
       registryReference: expect.any(String),
       code: 'REGISTRY_FULFILMENT_FAILED',
       message: expect.stringContaining('cancelled'),
+    });
+  });
+
+  it('orders with the register’s summary through the Register Extract Service, and receives both', async () => {
+    const order = submission('NGL918273', { withSummary: true, documents: ['register', 'plan'] });
+    expect(await gateway.submitOrder(order)).toEqual({
+      kind: 'accepted',
+      registryReference: businessGateway.orderMessageId(order.clientReference),
+    });
+    expect((await gateway.orderState(reference(order))).kind).toBe('processing');
+    const done = await settled(order);
+    if (done.kind !== 'completed') throw new Error(done.kind);
+    expect(done.documents.map((d) => d.type)).toEqual(['register', 'plan']);
+    expect(done.summary).toMatchObject({ title: { titleNumber: 'NGL918273' } });
+    expect(await control.order(businessGateway.orderMessageId(order.clientReference))).toMatchObject({ withSummary: true });
+    expect(await gateway.submitOrder(submission('GR506098', { withSummary: true }))).toMatchObject({
+      kind: 'rejected',
+      message: expect.stringContaining('Postal delivery is not available for the Register Extract Service'),
     });
   });
 

@@ -17,7 +17,9 @@ export interface RegistryState {
   /** Searches queued (a `delay` fault, the pack's out-of-hours message ids), by MessageID, with when their poll answers. */
   readonly searches: Map<string, { search: businessGateway.PropertyDescriptionSearch; readyAt: Date }>;
   /** Official copy requests queued out of hours, by MessageID: taken at the opening. */
-  readonly queuedCopies: Map<string, { readyAt: Date }>;
+  readonly queuedCopies: Map<string, { readyAt: Date; withSummary: boolean }>;
+  /** Register Extract requests for the pack's vendor titles, by MessageID: which title each named. */
+  readonly vendorExtracts: Map<string, string>;
   /** MessageIDs whose final answer a poll has collected: no longer outstanding. */
   readonly collected: Set<string>;
   /** Official copy requests taken for processing by hand (copies by post), by MessageID. */

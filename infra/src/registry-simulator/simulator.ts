@@ -11,6 +11,7 @@ import { OrderBook } from './orders';
 import type { RegistryState } from './registry-state';
 import { officialCopyHandler, officialCopyPollHandler } from './soap/official-copy-service';
 import { outstandingRequestsHandler } from './soap/outstanding-requests-service';
+import { registerExtractHandler, registerExtractPollHandler } from './soap/register-extract-service';
 import { searchHandler, searchPollHandler } from './soap/search-service';
 import { soapEndpoint, type SoapHandler } from './soap/soap-endpoint';
 
@@ -36,6 +37,8 @@ const soapServices = (state: RegistryState): [businessGateway.SoapService, SoapH
   [businessGateway.searchByPropertyDescriptionPoll, searchPollHandler(state)],
   [businessGateway.officialCopyTitleKnown, officialCopyHandler(state)],
   [businessGateway.officialCopyTitleKnownPoll, officialCopyPollHandler(state)],
+  [businessGateway.officialCopyWithSummary, registerExtractHandler(state)],
+  [businessGateway.officialCopyWithSummaryPoll, registerExtractPollHandler(state)],
   [businessGateway.outstandingRequests, outstandingRequestsHandler(state)],
 ];
 
@@ -52,6 +55,7 @@ export const createRegistrySimulator = (options: RegistrySimulatorOptions): Expr
     queuedCopies: new Map(),
     postal: new Map(),
     collected: new Set(),
+    vendorExtracts: new Map(),
   };
   return simulatorApp({
     logger,

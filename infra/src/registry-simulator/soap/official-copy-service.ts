@@ -1,34 +1,21 @@
-import { businessGateway, nextOpening, type DocumentKind } from '@pds/land-register';
-import { officialCopyDateTimeAt } from '../copy-time';
-import type { Fulfilment } from '../orders';
+import { businessGateway, type DocumentKind } from '@pds/land-register';
+import type { RegistryOrder } from '../orders';
 import type { RegistryState } from '../registry-state';
 import { titleByNumber } from '../titles/dataset';
-import { checkRequest, feePerCopyPence, registryOpen } from './official-copy-checks';
+import { copyPollHandler, copyRequestHandler, type CopyRequest, type CopyService } from './copy-requests';
+import { feePerCopyPence } from './official-copy-checks';
 import { copiesAttachment } from './official-copy-attachment';
-import { holdBack, type SoapHandler, type SoapReply } from './soap-endpoint';
+import type { SoapHandler, SoapReply } from './soap-endpoint';
 import { unknownRequest } from './search-service';
 
-// Official Copy Title Known V2_1 and its poll service. Business Gateway knows a request by its MessageID: a repeat is
-// answered as the first time and never ordered twice. A request the registry takes is acknowledged with its
-// reference and processed for the fulfilment delay (real time), then its poll answers the copies: a PDF, or a ZIP
-// of the register and plan. Outside opening hours a request is queued and acknowledged with the time to poll; it is
-// taken at the opening. Fault modes act as the registry's own failures would show: a rejection, a connection
-// dropped before or after the request is recorded, an answer held back, an order cancelled after it was taken, a
-// copy with no text.
+// Official Copy Title Known V2_1 and its poll service, as copy-requests.ts takes them: a request taken is
+// acknowledged with the registry's reference, and its poll answers the copies (a PDF, or a ZIP of register and plan)
+// with ResultTypeCode 10; what cannot be issued electronically is taken for processing by hand, to be posted; a
+// cancelled order's result carries no copies (ResultTypeCode 40).
 
 const queuedText = 'Service is not currently available.System has queued your request,please poll at specified time.';
 const takenText = 'Your request has been received and is being processed; poll for the result.';
 const notProcessedText = 'Request has not yet been processed';
-
-/** The pack's vendor message ids that have a request queued whatever the time. */
-const vendorQueuedIds = new Set([
-  'pollST500681reg',
-  'pollST500681tp',
-  'pollST500681regtp',
-  'pollND66318reg',
-  'pollND66318tp',
-  'pollND66318regtp',
-]);
 
 const documentsFor = (code: string | null): DocumentKind[] =>
   code === '20' ? ['plan'] : code === '30' ? ['register', 'plan'] : ['register'];
@@ -45,11 +32,11 @@ const acknowledgement = (uniqueId: string, description: string, at: { poll?: Dat
     }),
   );
 
-/** What the registry answers now for an order it holds: still processing, or its outcome. */
-const orderAnswer = async (state: RegistryState, messageId: string, waiting: string): Promise<SoapReply> => {
-  const order = state.orders.get(messageId)!;
+const orderAnswer = async (state: RegistryState, order: RegistryOrder, waiting: 'taken' | 'polled'): Promise<SoapReply> => {
   const status = state.orders.statusOf(order);
-  if (status === 'processing') return acknowledgement(messageId, waiting, { reference: order.registryReference });
+  if (status === 'processing') {
+    return acknowledgement(order.messageId, waiting === 'taken' ? takenText : notProcessedText, { reference: order.registryReference });
+  }
   const base = { externalReference: order.externalReference, hmlrReference: order.registryReference };
   if (status === 'failed') {
     return answer(
@@ -73,104 +60,46 @@ const orderAnswer = async (state: RegistryState, messageId: string, waiting: str
   );
 };
 
-export const officialCopyHandler =
-  (state: RegistryState): SoapHandler =>
-  async (content, { req, res }) => {
-    const request = businessGateway.readOfficialCopyRequest(content);
-    const { messageId, titleNumber } = request;
-    const now = state.clock.now();
-    state.orders.countAttempt(messageId, now);
-
+const officialCopies: CopyService = {
+  name: 'official copy title known',
+  withSummary: false,
+  vendorQueuedIds: new Set([
+    'pollST500681reg',
+    'pollST500681tp',
+    'pollST500681regtp',
+    'pollND66318reg',
+    'pollND66318tp',
+    'pollND66318regtp',
+  ]),
+  read: (content): CopyRequest => {
+    const read = businessGateway.readOfficialCopyRequest(content);
+    return { read, documents: documentsFor(read.requestedCode) };
+  },
+  queued: (messageId, at) => acknowledgement(messageId, queuedText, { poll: at }),
+  refused: (request, code, reason, actualGrossPrice) =>
+    answer(
+      businessGateway.rejectionContent({
+        externalReference: request.read.externalReference,
+        code,
+        reason,
+        otherDescription: null,
+        validationErrors: [],
+        actualGrossPrice: actualGrossPrice ?? null,
+      }),
+    ),
+  byPost: (state, request, description) => {
+    const reference = `P${String(state.postal.size + 1).padStart(7, '0')}`;
+    state.postal.set(request.read.messageId, { reference, description });
+    return acknowledgement(request.read.messageId, description, { reference });
+  },
+  held: (state, messageId) => {
     const postal = state.postal.get(messageId);
-    if (postal) return acknowledgement(messageId, postal.description, { reference: postal.reference });
-    const queued = state.queuedCopies.get(messageId);
-    if (queued && now < queued.readyAt) return acknowledgement(messageId, queuedText, { poll: queued.readyAt });
+    return postal ? acknowledgement(messageId, postal.description, { reference: postal.reference }) : null;
+  },
+  answer: orderAnswer,
+};
 
-    let order = state.orders.get(messageId);
-    if (!order) {
-      const documents = documentsFor(request.requestedCode);
-      if (!queued && (!registryOpen(now) || vendorQueuedIds.has(messageId))) {
-        const readyAt = registryOpen(now) ? new Date(now.getTime() + 60_000) : nextOpening(now);
-        state.queuedCopies.set(messageId, { readyAt });
-        return acknowledgement(messageId, queuedText, { poll: readyAt });
-      }
-      state.queuedCopies.delete(messageId);
-      const title = titleByNumber(titleNumber);
-      const check = checkRequest(request, title, documents);
-      const refusal = (code: string, reason: string, actualGrossPrice?: string) =>
-        answer(
-          businessGateway.rejectionContent({
-            externalReference: request.externalReference,
-            code,
-            reason,
-            otherDescription: null,
-            validationErrors: [],
-            actualGrossPrice: actualGrossPrice ?? null,
-          }),
-        );
-      if (check.kind === 'refused') {
-        state.logger.info({ messageId, titleNumber, code: check.code }, 'official copy refused');
-        return refusal(check.code, check.reason, check.actualGrossPrice);
-      }
-      if (check.kind === 'by_post') {
-        const reference = `P${String(state.postal.size + 1).padStart(7, '0')}`;
-        state.postal.set(messageId, { reference, description: check.description });
-        return acknowledgement(messageId, check.description, { reference });
-      }
-      const titles = [titleNumber];
-      if (state.faults.take({ operation: 'submit', modes: ['reject'], titleNumbers: titles })) {
-        state.logger.info({ messageId, titleNumber }, 'official copy rejected (fault)');
-        return refusal('bg.title.notcomputerised', `Title ${titleNumber} cannot be issued electronically at present; nothing was ordered.`);
-      }
-      if (state.faults.take({ operation: 'submit', modes: ['lost'], titleNumbers: titles })) {
-        state.logger.info({ messageId, titleNumber }, 'request lost before it was recorded (fault)');
-        req.socket.destroy();
-        return { kind: 'none' };
-      }
-      const fulfilFault = state.faults.take({ operation: 'fulfil', modes: ['fail', 'unreadable'], titleNumbers: titles });
-      const fulfilment: Fulfilment =
-        fulfilFault?.mode === 'fail'
-          ? { kind: 'fail', code: 'cancelled', message: `HM Land Registry cancelled the request for title ${titleNumber}.` }
-          : { kind: 'complete', unreadable: fulfilFault?.mode === 'unreadable' };
-      order = state.orders.accept(
-        { messageId, titleNumber, documents, backdatedCopyConfirmed: request.sendBackDated },
-        request.externalReference,
-        now,
-        officialCopyDateTimeAt(now),
-        state.fulfilmentDelayMs,
-        fulfilment,
-      );
-      state.logger.info(
-        { messageId, titleNumber, registryReference: order.registryReference, fulfilment: fulfilment.kind },
-        'official copy taken',
-      );
-    }
+export const officialCopyHandler = (state: RegistryState): SoapHandler => copyRequestHandler(state, officialCopies);
 
-    const transport = state.faults.take({ operation: 'submit', modes: ['uncertain', 'slow'], titleNumbers: [titleNumber] });
-    if (transport?.mode === 'uncertain') {
-      state.logger.info({ messageId }, 'request recorded, answer lost (fault)');
-      req.socket.destroy();
-      return { kind: 'none' };
-    }
-    if (transport?.mode === 'slow' && !(await holdBack(req, res, transport.delayMs))) return { kind: 'none' };
-    return orderAnswer(state, messageId, takenText);
-  };
-
-export const officialCopyPollHandler =
-  (state: RegistryState): SoapHandler =>
-  async (content) => {
-    const messageId = businessGateway.readPollRequest(content);
-    const postal = state.postal.get(messageId);
-    if (postal) return acknowledgement(messageId, postal.description, { reference: postal.reference });
-    const queued = state.queuedCopies.get(messageId);
-    if (queued) return acknowledgement(messageId, queuedText, { poll: queued.readyAt });
-    const order = state.orders.get(messageId);
-    if (!order) return answer(unknownRequest(messageId));
-    if (state.faults.take({ operation: 'status', modes: ['delay'], titleNumbers: [order.titleNumber] })) {
-      return acknowledgement(messageId, notProcessedText, { reference: order.registryReference });
-    }
-    const reply = await orderAnswer(state, messageId, notProcessedText);
-    // A final answer collected: the request is no longer outstanding.
-    if (state.orders.statusOf(order) !== 'processing') state.collected.add(messageId);
-    return reply;
-  };
+export const officialCopyPollHandler = (state: RegistryState): SoapHandler =>
+  copyPollHandler(state, officialCopies, (messageId) => answer(unknownRequest(messageId)));

@@ -55,12 +55,16 @@ export interface Delayed {
 
 export type Answer<T> = { kind: 'ok'; value: T } | Delayed;
 
+import type { RegisterSummary } from './business-gateway/messages/register-summary';
+
 export interface OrderSubmission {
   /** Our order id: the registry keeps one order per reference, so submitting again never orders twice. */
   clientReference: string;
   titleNumber: string;
   documents: DocumentKind[];
   backdatedCopyConfirmed: boolean;
+  /** The register's structured summary is wanted beside the copies (the Register Extract Service). */
+  withSummary: boolean;
 }
 
 export type SubmissionOutcome =
@@ -76,6 +80,7 @@ export type SubmissionOutcome =
 export interface OrderReference {
   clientReference: string;
   documents: DocumentKind[];
+  withSummary: boolean;
 }
 
 export interface DeliveredDocument {
@@ -86,7 +91,8 @@ export interface DeliveredDocument {
 export type RegistryOrderState =
   | { kind: 'unknown' }
   | { kind: 'processing'; registryReference: string }
-  | { kind: 'completed'; registryReference: string; documents: DeliveredDocument[] }
+  /** `summary`: the registry's structured summary of the register, when the order asked for it. */
+  | { kind: 'completed'; registryReference: string; documents: DeliveredDocument[]; summary?: RegisterSummary }
   /** The registry accepted the order and later could not fulfil it. */
   | { kind: 'failed'; registryReference: string; code: string; message: string };
 

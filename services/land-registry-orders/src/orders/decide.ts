@@ -37,6 +37,7 @@ export type OrderCommand =
   | {
       type: 'RecordDelivery';
       documents: Array<{ type: pricing.PdfKind; documentId: string; sha256: string; sizeBytes: number }>;
+      registerSummary?: Record<string, unknown>;
       now: string;
     }
   | ({ type: 'RecordFulfilmentFailure'; now: string } & Problem)
@@ -103,7 +104,8 @@ export const decide = (command: OrderCommand, state: Order): OrderEvent[] => {
       return onPlaced(state, (o) => {
         // Released: the ledger gave the charges back before the registry's acceptance was known; the copies are delivered.
         if (o.status !== 'with_registry' || (o.payment.charges !== 'captured' && o.payment.charges !== 'released')) return [];
-        const delivered: OrderEvent = { type: 'DocumentsDelivered', data: { documents: command.documents, at: command.now } };
+        const summary = command.registerSummary ? { registerSummary: command.registerSummary } : {};
+        const delivered: OrderEvent = { type: 'DocumentsDelivered', data: { documents: command.documents, ...summary, at: command.now } };
         return o.extractRegisterText ? [delivered] : [delivered, { type: 'OrderCompleted', data: { at: command.now } }];
       });
     case 'RecordFulfilmentFailure':

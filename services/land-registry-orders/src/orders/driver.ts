@@ -1,13 +1,18 @@
 import { orderEvents } from '@pds/contracts';
 import {
+  businessGateway,
   extractPdfText,
   isOpen,
   nextOpening,
   parseRegister,
   toRegistryIso,
+  type OrderReference,
   type RegistryGateway,
   type SubmissionOutcome,
 } from '@pds/land-register';
+
+const { registerExtract } = businessGateway;
+type RegisterSummary = businessGateway.registerExtract.RegisterSummary;
 import { runPeriodically, type AggregateStore, type Clock, type Logger, type RequestContext } from '@pds/service-runtime';
 import type pg from 'pg';
 import type { OrderCharges, Settled } from './charges';
@@ -206,13 +211,14 @@ export class OrderDriver {
         titleNumber: o.titleNumber,
         documents: o.documents.map((d) => d.type),
         backdatedCopyConfirmed: o.backdatedCopyConfirmed,
+        withSummary: o.extractRegisterText,
       })
       .catch((err: unknown) => ({ kind: 'uncertain' as const, reason: err instanceof Error ? err.message : String(err) }));
     return this.record(o, { type: 'RecordSubmission', outcome, now: this.now() });
   }
 
   private async checkSubmission(o: PlacedOrder): Promise<boolean> {
-    const found = await this.deps.registry.orderState({ clientReference: o.orderId, documents: o.documents.map((d) => d.type) });
+    const found = await this.deps.registry.orderState(referenceOf(o));
     if (found.kind === 'unknown') {
       this.deps.logger.warn({ orderId: o.orderId }, 'a started submission never reached the registry; submitting again');
       return this.submit(o);
@@ -226,7 +232,7 @@ export class OrderDriver {
 
   private async poll(o: PlacedOrder): Promise<boolean> {
     if ((this.pollNotBefore.get(o.orderId) ?? 0) > Date.now()) return false;
-    const found = await this.deps.registry.orderState({ clientReference: o.orderId, documents: o.documents.map((d) => d.type) });
+    const found = await this.deps.registry.orderState(referenceOf(o));
     if (found.kind === 'completed') {
       const delivered = [];
       for (const d of o.documents) {
@@ -242,7 +248,8 @@ export class OrderDriver {
         delivered.push({ type: d.type, documentId: d.documentId, ...stored });
       }
       this.pollNotBefore.delete(o.orderId);
-      return this.record(o, { type: 'RecordDelivery', documents: delivered, now: this.now() });
+      const summary = found.summary ? { registerSummary: found.summary as unknown as Record<string, unknown> } : {};
+      return this.record(o, { type: 'RecordDelivery', documents: delivered, ...summary, now: this.now() });
     }
     if (found.kind === 'failed') {
       this.pollNotBefore.delete(o.orderId);
@@ -258,7 +265,7 @@ export class OrderDriver {
     if (!register) throw new Error(`order ${o.orderId} asks for extraction without a register`);
     const pdf = await this.deps.documents.pdf(register.documentId);
     if (!pdf) throw new Error(`order ${o.orderId}: delivered register ${register.documentId} is not stored`);
-    const result = await readRegister(pdf);
+    const result = await readRegister(pdf, o.registerSummary as RegisterSummary | null);
     if (result.ok) await this.deps.documents.saveText(register.documentId, result.text);
     else
       this.deps.logger.warn({ orderId: o.orderId, error: result.error }, 'register extraction failed; the extraction credits are refunded');
@@ -266,15 +273,28 @@ export class OrderDriver {
   }
 }
 
+/** What the registry is asked about an order: its reference, its documents and whether it went with the summary. */
+const referenceOf = (o: PlacedOrder): OrderReference => ({
+  clientReference: o.orderId,
+  documents: o.documents.map((d) => d.type),
+  withSummary: o.extractRegisterText,
+});
+
 /** The register's text and its parse; a copy with no readable register in it is a failed extraction. */
-const readRegister = async (pdf: Buffer): Promise<Extract<OrderCommand, { type: 'RecordExtraction' }>['result']> => {
+const readRegister = async (
+  pdf: Buffer,
+  summary: RegisterSummary | null,
+): Promise<Extract<OrderCommand, { type: 'RecordExtraction' }>['result']> => {
   try {
     const text = await extractPdfText(pdf);
     if (text.trim().length === 0) return { ok: false, error: 'The copy has no readable text (it may be a scanned image).' };
     const data = parseRegister(text);
     if (!data.title?.titleNumber)
       return { ok: false, error: 'No title number could be read from the copy; it does not read as a register.' };
-    return { ok: true, text, data };
+    if (!summary) return { ok: true, text, data };
+    // The registry's summary and the parser's reading are both kept; where they disagree, the conveyancer is asked.
+    const disagreements = registerExtract.compareSummaryWithExtraction(summary, data, text);
+    return { ok: true, text, data: { ...data, enquiries: [...data.enquiries, ...registerExtract.summaryEnquiries(disagreements)] } };
   } catch (error) {
     return { ok: false, error: `The copy could not be read: ${error instanceof Error ? error.message : String(error)}` };
   }

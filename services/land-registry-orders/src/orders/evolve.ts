@@ -51,6 +51,7 @@ const requested = (event: Of<'OrderRequested'>): PlacedOrder => {
     registryReference: null,
     fulfilmentFailed: false,
     extraction: d.extractRegisterText ? { status: 'pending' } : null,
+    registerSummary: null,
     error: null,
     completedAt: null,
     resolution: null,
@@ -77,6 +78,7 @@ const deliver = (s: PlacedOrder, event: Of<'DocumentsDelivered'>): PlacedOrder =
     ...s,
     status: s.extractRegisterText ? 'extracting' : s.status,
     documents: s.documents.map((d) => (delivered.has(d.documentId) ? { ...d, delivered: true } : d)),
+    registerSummary: event.data.registerSummary ?? null,
   };
 };
 

@@ -43,6 +43,8 @@ export interface PlacedOrder extends OrderTerms {
   /** The registry could not fulfil an accepted order: everything captured is owed back. */
   fulfilmentFailed: boolean;
   extraction: Extraction | null;
+  /** The registry's structured summary of the register, delivered with the copies of an order that asked for its text. */
+  registerSummary: Record<string, unknown> | null;
   error: { code: string; message: string } | null;
   completedAt: string | null;
   /** How an operator resolved the order's quarantine (null: never quarantined, or not yet resolved). */

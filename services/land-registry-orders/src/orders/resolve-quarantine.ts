@@ -59,7 +59,13 @@ export const resolveQuarantineHandler = (deps: {
 
     let finding: QuarantineFinding;
     try {
-      finding = findingOf(await deps.registry.followUpOrder({ clientReference: orderId, documents: state.documents.map((d) => d.type) }));
+      finding = findingOf(
+        await deps.registry.followUpOrder({
+          clientReference: orderId,
+          documents: state.documents.map((d) => d.type),
+          withSummary: state.extractRegisterText,
+        }),
+      );
     } catch (err) {
       const why = (err instanceof Error ? err.message : String(err)).slice(0, detailLengthMax);
       ctx.logger.warn({ err, orderId }, 'the registry could not be asked about a quarantined order');

@@ -29,6 +29,8 @@ import {
 } from './messages/search-by-property-description';
 import { freshMessageId, orderMessageId, referenceOf } from './message-ids';
 import { documentsOf } from './official-copy-documents';
+import { submitWithSummary, withSummaryState } from './register-extract-orders';
+import { unknownRequestCode } from './registry-codes';
 import { searchAddressOf } from './search-address';
 import {
   officialCopyTitleKnown,
@@ -52,8 +54,7 @@ export interface BusinessGatewayRegistryOptions {
   authorisedFeePerCopyPence: number;
 }
 
-/** The poll answered for a MessageID it never received (the registry test environment's rejection code). */
-export const unknownRequestCode = 'bg.poll.request.notfound';
+export { unknownRequestCode };
 
 const tenureOf = (code: string): TitleCandidate['tenure'] =>
   code === tenureCodes.freehold
@@ -128,6 +129,7 @@ export class BusinessGatewayRegistry implements RegistryGateway {
   }
 
   async submitOrder(order: OrderSubmission): Promise<SubmissionOutcome> {
+    if (order.withSummary) return submitWithSummary(this.transport, order, this.options.authorisedFeePerCopyPence);
     const requested = order.documents.length === 2 ? 'both' : order.documents[0] === 'plan' ? 'plan' : 'register';
     const content = officialCopyRequestContent({
       messageId: orderMessageId(order.clientReference),
@@ -167,6 +169,7 @@ export class BusinessGatewayRegistry implements RegistryGateway {
   }
 
   async orderState(order: OrderReference): Promise<RegistryOrderState> {
+    if (order.withSummary) return withSummaryState(this.transport, order);
     const messageId = orderMessageId(order.clientReference);
     const answer = await this.ask(officialCopyTitleKnownPoll, pollRequestContent(messageId), readOfficialCopyResponse);
     switch (answer.kind) {
