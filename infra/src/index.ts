@@ -20,3 +20,5 @@ export { CrimeStore } from './open-data-simulator/police/crimes';
 export * as syntheticGroundLayers from './open-data-simulator/ground/layers';
 export * from './images/docker';
 export { buildImages, imageNames, localImage, type BuiltImage, type ImageRole } from './images/images';
+export { registeredTitles } from './registry-simulator/titles/dataset';
+export type { RegisteredTitle } from './registry-simulator/titles/registered-title';

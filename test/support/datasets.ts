@@ -49,6 +49,19 @@ export const onspdSample: DatasetImport = {
   files: [sharedDataFile('ons_onspd_sample/ONSPD_sample_AB1_postcodes.csv.gz')],
 };
 
+/**
+ * The registry test environment's fictional addresses (its titles outside the demo region, by their UPRNs), for tests
+ * that find titles by UPRN. Import beside the demo region's file (one `addressbase` import of both) to have every title.
+ */
+export const registryTestAddresses: DatasetImport = {
+  dataset: 'addressbase',
+  files: [testDataFile('SYNTHETIC_AddressBasePlus_FULL_2026-10-01_REGISTRY_TEST.csv')],
+  synthetic:
+    'SYNTHETIC addresses in the AddressBase Plus layout, made by infra/demo-data/src/registry-addresses/generate.ts from ' +
+    "the registry test environment's titles: fictional addresses (postcodes ending 9ZZ), invented UPRNs and made-up " +
+    'positions; not OS data.',
+};
+
 const run = promisify(execFile);
 const importCommand = join(location, 'dist', 'import', 'cli.js');
 

@@ -7,3 +7,4 @@ const repoRoot = join(__dirname, '..', '..', '..');
 
 export const locationDir = join(repoRoot, 'services', 'location');
 export const demoDataDir = join(locationDir, 'demo-data');
+export const testDataDir = join(locationDir, 'test-data');

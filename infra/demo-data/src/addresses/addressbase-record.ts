@@ -9,7 +9,8 @@ import type { SoldAddress } from './price-paid-addresses';
 // postcode's real Code-Point Open position (every flat of a building at the building's point). Strings quoted, numbers
 // and dates bare, as OS writes the file.
 
-type Column = (typeof addressBasePlusColumns)[number];
+export type AddressBaseColumn = (typeof addressBasePlusColumns)[number];
+type Column = AddressBaseColumn;
 const numeric = new Set<Column>([
   'UPRN', 'UDPRN', 'STATE', 'PARENT_UPRN', 'X_COORDINATE', 'Y_COORDINATE', 'LATITUDE', 'LONGITUDE', 'RPC', 'LOCAL_CUSTODIAN_CODE',
   'SAO_START_NUMBER', 'SAO_END_NUMBER', 'PAO_START_NUMBER', 'PAO_END_NUMBER', 'USRN', 'OS_ADDRESS_TOID_VERSION',
@@ -34,6 +35,16 @@ export const buildingPoint = (a: SoldAddress, postcodeAt: { eastings: number; no
 };
 
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/** One record's line (without its CRLF): the 77 columns in OS's order, the columns not given empty. */
+export const addressBaseLine = (values: Partial<Record<Column, string | number>>): string =>
+  addressBasePlusColumns
+    .map((c) => {
+      const v = values[c];
+      if (numeric.has(c)) return v === undefined ? '' : String(v);
+      return quoted(v === undefined ? '' : String(v));
+    })
+    .join(',');
 
 export const addressBaseRecord = (a: SoldAddress, postcodeAt: { eastings: number; northings: number }, updated: string): string => {
   const { x, y } = buildingPoint(a, postcodeAt);
@@ -76,11 +87,5 @@ export const addressBaseRecord = (a: SoldAddress, postcodeAt: { eastings: number
     RM_START_DATE: a.firstSale,
     MULTI_OCC_COUNT: 0,
   };
-  return addressBasePlusColumns
-    .map((c) => {
-      const v = values[c];
-      if (numeric.has(c)) return v === undefined ? '' : String(v);
-      return quoted(v === undefined ? '' : String(v));
-    })
-    .join(',');
+  return addressBaseLine(values);
 };
