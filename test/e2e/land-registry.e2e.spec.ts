@@ -1,6 +1,7 @@
 import { businessGateway } from '@pds/land-register';
 import { DateTime } from 'luxon';
 import { runAudit } from '../support/audit';
+import { registryTestAddresses } from '../support/datasets';
 import { chargedCredits as charged, e2eFixture, type Caller } from '../support/e2e';
 import { waitFor } from '../support/ledger';
 
@@ -8,7 +9,8 @@ import { waitFor } from '../support/ledger';
 // Prices by hand from the spec: 25 credits a lookup or availability check; an official copy is 700 pence of Purchase
 // Balance and 50 credits per PDF, and 100 credits more for register extraction.
 
-const world = e2eFixture({ env: { ORDER_SWEEP_MS: '250', REGISTRY_POLL_MS: '250' } });
+// The registry test environment's titles are found by UPRN through their addresses, as Business Gateway searches by address.
+const world = e2eFixture({ env: { ORDER_SWEEP_MS: '250', REGISTRY_POLL_MS: '250' }, imports: [registryTestAddresses] });
 
 /** Business time for every service and the registry: a wall-clock moment in London. */
 const setLondonTime = (local: string) => world.clock.set(DateTime.fromISO(local, { zone: 'Europe/London' }).toJSDate());
@@ -343,7 +345,11 @@ describe('official copy orders', () => {
     await orderUntil(c, a.body.data.id, ['completed']);
     const after = await balances(c);
     expect([after.credits, after.pence]).toEqual([9_950, 4_300]);
-    expect((await world.registry.orders()).filter((o) => o.messageId === businessGateway.orderMessageId(a.body.data.id)).map((o) => o.submissions)).toEqual([1]);
+    expect(
+      (await world.registry.orders())
+        .filter((o) => o.messageId === businessGateway.orderMessageId(a.body.data.id))
+        .map((o) => o.submissions),
+    ).toEqual([1]);
     auditPasses();
   });
 });
@@ -420,7 +426,11 @@ describe('registry opening hours', () => {
     world.clock.set(opening);
     const done = await orderUntil(c, placed.body.data.id, ['completed', 'failed']);
     expect(done.status).toBe('completed');
-    expect((await world.registry.orders()).filter((o) => o.messageId === businessGateway.orderMessageId(placed.body.data.id)).map((o) => o.submissions)).toEqual([1]);
+    expect(
+      (await world.registry.orders())
+        .filter((o) => o.messageId === businessGateway.orderMessageId(placed.body.data.id))
+        .map((o) => o.submissions),
+    ).toEqual([1]);
     const b = await balances(c);
     expect([b.credits, b.pence]).toEqual([9_950, 4_300]);
   });
@@ -438,7 +448,11 @@ describe('a crash of land-registry-orders', () => {
     await world.stack.waitUntilHealthy(60_000);
     const done = await orderUntil(c, placed.body.data.id, ['completed', 'failed', 'quarantined'], 60_000);
     expect(done.status).toBe('completed');
-    expect((await world.registry.orders()).filter((o) => o.messageId === businessGateway.orderMessageId(placed.body.data.id)).map((o) => o.submissions)).toEqual([1]);
+    expect(
+      (await world.registry.orders())
+        .filter((o) => o.messageId === businessGateway.orderMessageId(placed.body.data.id))
+        .map((o) => o.submissions),
+    ).toEqual([1]);
     const b = await balances(c);
     expect([b.credits, b.pence]).toEqual([9_850, 4_300]);
     auditPasses();
@@ -457,7 +471,9 @@ describe('a crash of land-registry-orders', () => {
     await world.stack.waitUntilHealthy(60_000);
     const done = await orderUntil(c, orderId, ['completed', 'failed', 'quarantined'], 60_000);
     expect(done.status).toBe('completed');
-    expect((await world.registry.orders()).filter((o) => o.messageId === businessGateway.orderMessageId(orderId)).map((o) => o.submissions)).toEqual([1]);
+    expect(
+      (await world.registry.orders()).filter((o) => o.messageId === businessGateway.orderMessageId(orderId)).map((o) => o.submissions),
+    ).toEqual([1]);
     const b = await balances(c);
     expect([b.credits, b.pence]).toEqual([9_950, 4_300]);
     auditPasses();
