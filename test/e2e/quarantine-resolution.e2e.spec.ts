@@ -1,3 +1,4 @@
+import { businessGateway } from '@pds/land-register';
 import { DateTime } from 'luxon';
 import { adminCommand } from '../support/admin-command';
 import { runAudit } from '../support/audit';
@@ -114,7 +115,7 @@ describe('resolving an uncertain submission the registry recorded', () => {
     });
 
     const resolved = await world.admin.resolveOrder(orderId, { reason: 'registry holds it (ticket 4711)', operator: 'alice' });
-    const registryReference = (await world.registry.order(orderId))?.registryReference;
+    const registryReference = (await world.registry.order(businessGateway.orderMessageId(orderId)))?.registryReference;
     expect(registryReference).toMatch(/^OC-\d{7}$/);
     expect(resolved.resolution).toEqual({ finding: 'accepted', registryReference, resolvedAt: expect.any(String) });
     // Money first: captured before the command answered.
@@ -147,7 +148,7 @@ describe('resolving an uncertain submission the registry recorded', () => {
     });
     expect(await ledgerEventsOf(c, orderId)).toEqual([...heldInQuarantine, 'CreditsCaptured', 'CashCaptured']);
     // The registry was asked, never sent the order again.
-    expect((await world.registry.order(orderId))?.submissions).toBe(1);
+    expect((await world.registry.order(businessGateway.orderMessageId(orderId)))?.submissions).toBe(1);
     const confirmed = (await orderEventsOf(orderId)).find((e) => e.type === 'SubmissionConfirmed');
     expect(confirmed?.metadata).toMatchObject({ actor: 'operator:alice', reason: 'registry holds it (ticket 4711)' });
     auditPasses();
@@ -158,7 +159,7 @@ describe('resolving a submission the registry never received', () => {
   it('leaves the order quarantined while the registry cannot be asked, then fails it and gives everything back', async () => {
     const c = await customer();
     const orderId = await quarantinedOrder(c, 'BK509231', 'lost');
-    expect(await world.registry.order(orderId)).toBeUndefined();
+    expect(await world.registry.order(businessGateway.orderMessageId(orderId))).toBeUndefined();
     await waitFor(async () => (await balances(c)).quarantinedPence === 700);
     const held = { credits: 9_950, reservedCredits: 50, pence: 4_300, reservedPence: 0, quarantinedPence: 700 };
     expect(await balances(c)).toEqual(held);
@@ -197,7 +198,7 @@ describe('resolving a submission the registry never received', () => {
     const lost = (await orderEventsOf(orderId)).find((e) => e.type === 'SubmissionLost');
     expect(lost?.metadata).toMatchObject({ actor: expect.stringMatching(/^operator:/), reason: 'registry has no record' });
     // Resolving never submits: the registry still has no order.
-    expect(await world.registry.order(orderId)).toBeUndefined();
+    expect(await world.registry.order(businessGateway.orderMessageId(orderId))).toBeUndefined();
     auditPasses();
   });
 });

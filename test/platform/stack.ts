@@ -129,7 +129,7 @@ export const startStack = async (options: PlatformStackOptions): Promise<Platfor
       ),
       start(
         'registry-simulator',
-        testEnvironment('registry-simulator', 8090, '/registry/v1/health', {
+        testEnvironment('registry-simulator', 8090, '/health', {
           REGISTRY_PORT: '8090',
           REGISTRY_HOST: '0.0.0.0',
           ...clock.env,

@@ -1,6 +1,6 @@
 import { businessGateway } from '@pds/land-register';
 import type { RegistryState } from '../registry-state';
-import type { SoapHandler } from './soap-endpoint';
+import { serverFault, type SoapHandler } from './soap-endpoint';
 
 // Outstanding Requests V2_1: the requests of the organisation whose final answer has not been collected, each with
 // whether an answer is waiting. Here: official copy requests taken, queued out of hours or sent for processing by
@@ -28,6 +28,9 @@ export const outstandingRequestsHandler =
         ),
       };
     }
+    // The registry too busy to say (a `delay` fault on status): the service's own fault, as when it is down.
+    if (state.faults.take({ operation: 'status', modes: ['delay'], titleNumbers: [] }))
+      return serverFault('Service is not currently available.');
     const now = state.clock.now();
     const outstanding: businessGateway.OutstandingRequest[] = [];
     if (query.messageId !== 'testnoresults') {

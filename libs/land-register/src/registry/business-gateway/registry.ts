@@ -207,18 +207,23 @@ export class BusinessGatewayRegistry implements RegistryGateway {
       outstandingRequestsContent({
         messageId: freshMessageId(),
         showOnlyNewResponses: false,
-        specificService: serviceTypes.officialCopyTitleKnownV2_1,
+        specificService: order.withSummary ? serviceTypes.officialCopyWithSummaryV2_1 : serviceTypes.officialCopyTitleKnownV2_1,
       }),
     );
     if (answer.kind === 'fault')
       throw new Error(`${outstandingRequests.endpoint}: SOAP fault ${answer.fault.code}: ${answer.fault.message}`);
     const list = readOutstandingRequests(answer.content);
     if (list.kind === 'rejection') throw new Error(`${outstandingRequests.endpoint}: rejected: ${list.code} (${list.reason})`);
-    const listed = list.requests.find((r) => r.messageId === messageId);
-    // Listed with no answer waiting: still with the registry. Otherwise (an answer waiting, or a request answered at
-    // once and so never outstanding, or one it never received) its poll says which.
-    if (listed && !listed.newResponse) return { kind: 'processing', registryReference: messageId };
-    return this.orderState(order);
+    // Listed: the registry holds the request, and its poll says how it stands (with the registry's own reference).
+    if (list.requests.some((r) => r.messageId === messageId)) return this.orderState(order);
+    // Not listed: answered already (its poll still gives the answer), or never received, which a poll that cannot
+    // find it (a rejection or a fault, the pack does not say which) then means.
+    try {
+      return await this.orderState(order);
+    } catch (err) {
+      if (err instanceof Error && /SOAP fault/.test(err.message)) return { kind: 'unknown' };
+      throw err;
+    }
   }
 
   /** One request and its answer; a fault (schema or account) is a throw naming it. */
