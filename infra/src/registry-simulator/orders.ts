@@ -105,7 +105,8 @@ export class OrderBook {
     const order: RegistryOrder = {
       messageId: submission.messageId,
       externalReference,
-      registryReference: `OC-${String(this.issued).padStart(7, '0')}`,
+      // The Register Extract Service's answers carry no reference of the registry's: it knows such a request by its MessageID.
+      registryReference: submission.withSummary ? submission.messageId : `OC-${String(this.issued).padStart(7, '0')}`,
       titleNumber: submission.titleNumber,
       documents: [...submission.documents],
       backdatedCopyConfirmed: submission.backdatedCopyConfirmed,
