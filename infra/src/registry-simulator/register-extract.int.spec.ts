@@ -10,7 +10,7 @@ import { registeredTitles } from './titles/dataset';
 
 const bg = businessGateway;
 const res = bg.registerExtract;
-let businessNow = new Date('2026-05-12T10:00:00Z'); // 11:00 BST
+const businessNow = new Date('2026-05-12T10:00:00Z'); // 11:00 BST
 let delayed: RunningRegistrySimulator;
 let immediate: RunningRegistrySimulator;
 

@@ -21,6 +21,30 @@ const schemaText = (file: string): string => {
   return text;
 };
 
+/**
+ * The published schema each of ours is written from, by the name HM Land Registry's developer pack gives it. Where a
+ * checker holds those files (BUSINESS_GATEWAY_PUBLISHED_SCHEMAS names their folder; the pack is not shipped here),
+ * every message is checked against the published schema as well as ours, and must satisfy both.
+ */
+export const publishedSchemaNames: Readonly<Record<string, string>> = {
+  'search-by-property-description-request.xsd': 'RequestSearchByPropertyDescriptionV2_0.xsd',
+  'search-by-property-description-response.xsd': 'ResponseSearchByPropertyDescriptionV2_0.xsd',
+  'official-copy-title-known-request.xsd': 'request_title_known_official_copy_v2_1.xsd',
+  'official-copy-title-known-response.xsd': 'ResponseTitleKnownOfficialCopyV2_0.xsd',
+  'official-copy-with-summary-request.xsd': 'RequestOCWithSummaryV2_0.xsd',
+  'official-copy-with-summary-response.xsd': 'ResponseOCWithSummaryV2_1.xsd',
+  'outstanding-requests-request.xsd': 'RequestOutstandingRequestsV2_1.xsd',
+  'outstanding-requests-response.xsd': 'ResponseOutstandingRequestsV2_0.xsd',
+  'poll-request.xsd': 'PollRequest.xsd',
+};
+
+const publishedSchema = (file: string): { name: string; contents: string } | null => {
+  const folder = process.env.BUSINESS_GATEWAY_PUBLISHED_SCHEMAS;
+  const name = publishedSchemaNames[file];
+  if (!folder || !name) return null;
+  return { name, contents: readFileSync(join(folder, name), 'utf8') };
+};
+
 export interface SchemaVerdict {
   valid: boolean;
   /** The validator's messages, one per problem. */
@@ -29,11 +53,18 @@ export interface SchemaVerdict {
 
 /** Validates a document against one of the schemas by file name (e.g. `search-by-property-description-request.xsd`). */
 export const checkAgainstSchema = async (document: string, schemaFile: string): Promise<SchemaVerdict> => {
-  const result = await validateXML({
-    xml: [{ fileName: 'message.xml', contents: document }],
-    schema: [{ fileName: schemaFile, contents: schemaText(schemaFile) }],
-  });
-  return { valid: result.valid, errors: result.errors.map((e) => e.message.trim()) };
+  const validate = async (fileName: string, contents: string) => {
+    const result = await validateXML({ xml: [{ fileName: 'message.xml', contents: document }], schema: [{ fileName, contents }] });
+    return { valid: result.valid, errors: result.errors.map((e) => e.message.trim()) };
+  };
+  const ours = await validate(schemaFile, schemaText(schemaFile));
+  const published = publishedSchema(schemaFile);
+  if (!published) return ours;
+  const theirs = await validate(published.name, published.contents);
+  return {
+    valid: ours.valid && theirs.valid,
+    errors: [...ours.errors, ...theirs.errors.map((e) => `published ${published.name}: ${e}`)],
+  };
 };
 
 /**

@@ -75,7 +75,7 @@ export class BusinessGatewayTransport {
     try {
       return readSoapResponse(text, service.operation);
     } catch (err) {
-      throw new Error(`${service.endpoint}: HTTP ${res.status} with no SOAP answer (${(err as Error).message})`);
+      throw new Error(`${service.endpoint}: HTTP ${res.status} with no SOAP answer (${(err as Error).message})`, { cause: err });
     }
   }
 
@@ -88,10 +88,11 @@ export class BusinessGatewayTransport {
       headers: { accept: 'application/json', authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
     });
     const text = await this.bodyText(res, url);
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = text.length > 0 ? JSON.parse(text) : null;
     } catch {
+      // A 429 comes with no body, and a proxy's error page is not JSON: the status says what happened.
       body = null;
     }
     return { status: res.status, body, headers: res.headers as unknown as Headers };
