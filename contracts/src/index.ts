@@ -12,6 +12,7 @@ export * from './rest/property-analysis';
 export * from './rest/compliance';
 export * from './rest/property-profile';
 export * from './rest/ownership';
+export * from './rest/registered-proprietors';
 export * from './land-registry/extraction';
 export * from './messaging/envelope';
 export * from './messaging/topics';

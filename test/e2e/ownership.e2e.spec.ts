@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { e2eFixture, testDataFile } from '../support/e2e';
 
 // GET /property/ownership through the whole stack, over SYNTHETIC files in HM Land Registry's CCOD and OCOD layouts
@@ -79,5 +80,79 @@ describe('ownership', () => {
         expect([r.status, r.body.error.code]).toEqual([400, 'INVALID_PARAMETERS']);
       },
     );
+  });
+});
+
+// GET /property/ownership/registered-proprietors: the registry's own names (Business Gateway's Registered Proprietor
+// Names, in the registry test environment), private individuals included. 20 credits an answer; the names expected
+// are the proprietors the titles' registers name (infra/src/registry-simulator/titles, and the developer pack's stub).
+describe('registered proprietors, as the registry names them', () => {
+  const londonAt = (local: string) => world.clock.set(DateTime.fromISO(local, { zone: 'Europe/London' }).toJSDate());
+  const proprietors = (titleNumber: string, credits: number) =>
+    world.caller.paying(credits).get('/property/ownership/registered-proprietors', { titleNumber });
+  beforeEach(() => londonAt(DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 10, minute: 0 }).toISO() as string));
+
+  it('names the private individuals who own a title, for 20 credits', async () => {
+    const r = await proprietors('bk509231', 20);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({
+      titleNumber: 'BK509231',
+      titleStatus: 'open',
+      continuedUnderTitleNumber: null,
+      proprietors: [
+        {
+          kind: 'private_individual',
+          name: 'DAVID ALAN PRESCOTT',
+          title: null,
+          forenames: 'DAVID ALAN',
+          surname: 'PRESCOTT',
+          decoration: null,
+        },
+        {
+          kind: 'private_individual',
+          name: 'HANNAH MAY PRESCOTT',
+          title: null,
+          forenames: 'HANNAH MAY',
+          surname: 'PRESCOTT',
+          decoration: null,
+        },
+      ],
+    });
+  });
+
+  it('names a company as an organisation, and the registry’s own stub individual with title and decoration', async () => {
+    const company = await proprietors('NGL402216', 20);
+    expect(company.body.data.proprietors).toEqual([
+      {
+        kind: 'organisation',
+        name: 'ELLERY ROAD ESTATES LIMITED',
+        organisationType: 'LIMITED_COMPANY_OR_PUBLIC_LIMITED_COMPANY',
+        companyLocation: 'ENGLAND_OR_WALES',
+      },
+    ]);
+    const stub = await proprietors('AB1208001', 20);
+    expect(stub.body.data.proprietors).toEqual([
+      { kind: 'private_individual', name: 'Mr Joe Bloggs OBE', title: 'Mr', forenames: 'Joe', surname: 'Bloggs', decoration: 'OBE' },
+    ]);
+  });
+
+  it('names none for a closed title, saying where it continues', async () => {
+    const r = await proprietors('WSX118204', 20);
+    expect(r.body.data).toEqual({
+      titleNumber: 'WSX118204',
+      titleStatus: 'closed_and_continued',
+      continuedUnderTitleNumber: 'WSX402781',
+      proprietors: [],
+    });
+  });
+
+  it('answers 404 for a title the registry does not hold, and 503 with the opening time outside its hours, charging nothing', async () => {
+    const missing = await proprietors('ZZ999999', 0);
+    expect([missing.status, missing.body.error.code]).toEqual([404, 'TITLE_NOT_FOUND']);
+    londonAt(DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 23, minute: 30 }).toISO() as string);
+    const closed = await proprietors('BK509231', 0);
+    expect([closed.status, closed.body.error.code]).toEqual([503, 'LAND_REGISTRY_DELAYED']);
+    expect(DateTime.fromISO(closed.body.error.retryAfter).setZone('Europe/London').toFormat('HH:mm')).toBe('06:30');
+    expect(Number(closed.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

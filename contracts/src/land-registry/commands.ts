@@ -9,6 +9,7 @@ import {
   TitleOrder,
   TitleOrderRequest,
 } from '../rest/land-registry';
+import { RegisteredProprietors } from '../rest/registered-proprietors';
 import { z } from '../zod';
 import { SyntheticTestRegisterResult } from './extraction';
 
@@ -20,6 +21,9 @@ const accountId = z.string().min(1).max(100);
 export const FindTitles = defineCommand('FindTitles', z.object({ search: TitleMatchRequest }), TitleCandidates);
 
 export const DescribeTitle = defineCommand('DescribeTitle', z.object({ titleNumber: TitleNumber }), TitleAvailability);
+
+/** The registered proprietors of a title, as the registry names them (Registered Proprietor Names). */
+export const DescribeProprietors = defineCommand('DescribeProprietors', z.object({ titleNumber: TitleNumber }), RegisteredProprietors);
 
 export const PlaceTitleOrder = defineCommand(
   'PlaceTitleOrder',

@@ -1,3 +1,4 @@
+import { propertyRegisteredProprietors } from './registered-proprietors';
 import {
   landRegistryDocumentAvailability,
   landRegistryOfficialCopyOrder,
@@ -61,6 +62,7 @@ export const operations = {
   property_analysis: propertyAnalysis,
   property_compliance: propertyCompliance,
   property_ownership: propertyOwnership,
+  property_registered_proprietors: propertyRegisteredProprietors,
   property_profile: propertyProfile,
   finance_purchase_tax: purchaseTax,
   market_house_price_index: housePriceIndex,

@@ -23,12 +23,13 @@ import { resolveQuarantineHandler } from './orders/resolve-quarantine';
 import { titleOrdersProjection } from './read-models/title-orders';
 import { registryFromEnv } from './registry-settings';
 import { titleHandlers } from './titles/handlers';
+import { proprietorsHandler } from './titles/proprietors';
 
 const parse = (r: RecordedEvent): OrderEvent => orderEvents.OrderEvent.parse({ type: r.type, data: r.data });
 
 const main = async () => {
   const rt = await bootService('land-registry-orders');
-  const { registry, where } = registryFromEnv();
+  const { registry, where } = registryFromEnv(rt.clock);
 
   const orders = new AggregateStore<Order, OrderEvent>(rt.store, evolve, initialState, parse);
   const categories = [orderEvents.orderStreamCategory];
@@ -65,6 +66,7 @@ const main = async () => {
 
   const handlers = [
     ...titleHandlers(registry, db),
+    proprietorsHandler(registry),
     placeOrderHandler({ orders, driver, registry, clock: rt.clock }),
     resolveQuarantineHandler({ orders, driver, registry, clock: rt.clock }),
     handler(landRegistry.RunTestRegisterExtraction, async () => ({ ok: true, data: await buildSyntheticTestRegisterResult() }), {

@@ -1,6 +1,6 @@
 import { pricing } from '@pds/contracts';
 import { BusinessGatewayRegistry, businessGateway, type RegistryGateway } from '@pds/land-register';
-import { envMs } from '@pds/service-runtime';
+import { envMs, type Clock } from '@pds/service-runtime';
 
 // Which registry the orders service speaks to, from the environment: HM Land Registry's Business Gateway, its test
 // service or the live one (LAND_REGISTRY_ENVIRONMENT `test` or `live`), at its own address or, outside production, at
@@ -15,7 +15,7 @@ const required = (name: string): string => {
   return value;
 };
 
-export const registryFromEnv = (): { registry: RegistryGateway; where: string } => {
+export const registryFromEnv = (clock: Clock): { registry: RegistryGateway; where: string } => {
   const environment = process.env.LAND_REGISTRY_ENVIRONMENT ?? 'test';
   if (environment !== 'test' && environment !== 'live') throw new Error('LAND_REGISTRY_ENVIRONMENT must be test or live');
   const rootUrl = process.env.LAND_REGISTRY_URL || undefined;
@@ -42,6 +42,7 @@ export const registryFromEnv = (): { registry: RegistryGateway; where: string } 
       telephone: process.env.LAND_REGISTRY_CONTACT_TELEPHONE ?? '0000 000 0000',
     },
     authorisedFeePerCopyPence: pricing.registryPencePerPdf,
+    now: () => clock.now(),
   });
   return { registry, where: `${environment} ${rootUrl ?? businessGateway.environmentRoots[environment]}` };
 };

@@ -56,6 +56,7 @@ export interface Delayed {
 export type Answer<T> = { kind: 'ok'; value: T } | Delayed;
 
 import type { RegisterSummary } from './business-gateway/messages/register-summary';
+import type { RegisteredProprietors } from './business-gateway/rest/registered-proprietor-names';
 
 export interface OrderSubmission {
   /** Our order id: the registry keeps one order per reference, so submitting again never orders twice. */
@@ -100,6 +101,8 @@ export interface RegistryGateway {
   searchTitles(search: TitleSearch): Promise<Answer<TitleMatches>>;
   /** null: no such title. */
   describeTitle(titleNumber: string): Promise<Answer<TitleSummary | null>>;
+  /** The registered proprietors of a title as the registry names them; null: no such title. */
+  proprietorNames(titleNumber: string): Promise<Answer<RegisteredProprietors | null>>;
   submitOrder(order: OrderSubmission): Promise<SubmissionOutcome>;
   /** What the registry holds for our reference: how a poll learns of delivery, and how an uncertain submission is settled. */
   orderState(order: OrderReference): Promise<RegistryOrderState>;

@@ -22,7 +22,7 @@ import { propertyBoundaryHandler } from '../routes/property/boundary';
 import { renovationCalculator } from '../routes/renovation-calculator';
 import { orderDocument, orderDocumentText, orderStatus } from '../routes/land-registry/order-reads';
 import { testRegisterExtraction } from '../routes/land-registry/test-register-extraction';
-import { documentAvailability, titleLookup } from '../routes/land-registry/title-lookups';
+import { documentAvailability, registeredProprietors, titleLookup } from '../routes/land-registry/title-lookups';
 import { officialCopyOrder } from '../routes/land-registry/title-orders';
 import type { Handlers, PublicHandlers } from './router';
 
@@ -51,6 +51,7 @@ export const handlers: Handlers = {
   property_analysis: propertyAnalysisHandler,
   property_compliance: complianceHandler,
   property_ownership: ownershipHandler,
+  property_registered_proprietors: registeredProprietors,
   property_profile: propertyProfileHandler,
   property_ground_risk: groundRiskHandler,
   area_planning_constraints: planningConstraintsHandler,

@@ -12,7 +12,7 @@ export const describeByAvailability = async (
 ): Promise<Answer<TitleSummary | null>> => {
   let answer;
   try {
-    answer = await fetchDocumentAvailability(transport, titleNumber);
+    answer = await fetchDocumentAvailability(transport, titleNumber, now);
   } catch (err) {
     if (err instanceof RestServiceError && err.status === 400) return { kind: 'ok', value: null };
     throw err;

@@ -11,6 +11,7 @@ import type {
   TitleSummary,
 } from '../registry-gateway';
 import { describeByAvailability } from './describe-title';
+import { fetchProprietorNames, RestServiceError, type RegisteredProprietors } from './rest';
 import { instantOf, type GatewayAnswer } from './messages/gateway-response';
 import {
   officialCopyRequestContent,
@@ -52,6 +53,8 @@ export interface BusinessGatewayRegistryOptions {
   contact: { name: string; telephone: string };
   /** The fee authorised per copy, VAT included: the registry refuses an order that would cost more. */
   authorisedFeePerCopyPence: number;
+  /** Business time, for the times to try again that the client works out itself (the registry's opening). */
+  now?: () => Date;
 }
 
 export { unknownRequestCode };
@@ -125,7 +128,29 @@ export class BusinessGatewayRegistry implements RegistryGateway {
   }
 
   describeTitle(titleNumber: string): Promise<Answer<TitleSummary | null>> {
-    return describeByAvailability(this.transport, titleNumber);
+    return describeByAvailability(this.transport, titleNumber, this.now());
+  }
+
+  async proprietorNames(titleNumber: string): Promise<Answer<RegisteredProprietors | null>> {
+    let answer;
+    try {
+      answer = await fetchProprietorNames(this.transport, titleNumber, this.now());
+    } catch (err) {
+      // A title number the registry cannot read as one is no title it holds.
+      if (err instanceof RestServiceError && err.status === 400) return { kind: 'ok', value: null };
+      throw err;
+    }
+    switch (answer.kind) {
+      case 'found':
+        return { kind: 'ok', value: answer.value };
+      case 'not-found':
+        return { kind: 'ok', value: null };
+      case 'out-of-hours':
+        return { kind: 'delayed', retryAfter: answer.opensAt };
+      case 'rate-limited':
+      case 'delayed':
+        return { kind: 'delayed', retryAfter: answer.retryAfter };
+    }
   }
 
   async submitOrder(order: OrderSubmission): Promise<SubmissionOutcome> {
@@ -224,6 +249,10 @@ export class BusinessGatewayRegistry implements RegistryGateway {
       if (err instanceof Error && /SOAP fault/.test(err.message)) return { kind: 'unknown' };
       throw err;
     }
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
   }
 
   /** One request and its answer; a fault (schema or account) is a throw naming it. */

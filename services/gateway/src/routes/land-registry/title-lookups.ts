@@ -1,4 +1,10 @@
-import { landRegistry, landRegistryDocumentAvailability, landRegistryTitleLookup, refusalOfReply } from '@pds/contracts';
+import {
+  landRegistry,
+  landRegistryDocumentAvailability,
+  landRegistryTitleLookup,
+  propertyRegisteredProprietors,
+  refusalOfReply,
+} from '@pds/contracts';
 import { RequestTimeoutError, type RequestOutcome } from '@pds/service-runtime';
 import { handlerOf, type Answer } from '../../operations/handler';
 
@@ -50,6 +56,21 @@ export const documentAvailability = handlerOf(landRegistryDocumentAvailability, 
         {
           timeoutMs: deps.workTimeoutMs,
         },
+      ),
+    ),
+});
+
+/** `property_registered_proprietors`: the registry's names of a title's proprietors, asked through land-registry-orders. */
+export const registeredProprietors = handlerOf(propertyRegisteredProprietors, {
+  handle: ({ input, ctx, deps }) =>
+    asked(() =>
+      deps.rpc.request(
+        landRegistry.DescribeProprietors,
+        deps.topics.commands('land-registry-orders'),
+        ctx.requestId,
+        { titleNumber: input.query.titleNumber },
+        ctx,
+        { timeoutMs: deps.workTimeoutMs },
       ),
     ),
 });
