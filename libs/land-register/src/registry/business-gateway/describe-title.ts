@@ -9,6 +9,7 @@ import type { BusinessGatewayTransport } from './transport';
 export const describeByAvailability = async (
   transport: BusinessGatewayTransport,
   titleNumber: string,
+  now: Date,
 ): Promise<Answer<TitleSummary | null>> => {
   let answer;
   try {
