@@ -16,6 +16,7 @@ import {
   TitleOrderStatusResponse,
 } from './land-registry';
 import { defineOperation } from './operation';
+import { registryServices } from './registry-services';
 
 // The Land Registry group (England and Wales only): its seven operations as the gateway serves them.
 
@@ -94,7 +95,9 @@ ${orderStates}
 
 ${paymentStatusText}
 
-${documentsText}`;
+${documentsText}
+
+${registryServices.officialCopies}`;
 
 const lookupErrors = {
   INSUFFICIENT_CREDITS: `Not enough credits (${lookupCredits}); nothing charged`,
@@ -114,7 +117,8 @@ export const landRegistryTitleLookup = defineOperation({
     'A `no_match` answer is a completed lookup. Postcodes in Scotland (areas AB, DD, DG, EH, FK, G, HS, IV, KA, KW, KY, ML, PA, PH, ZE) ' +
     'or Northern Ireland (BT) are refused with 400 `OUTSIDE_ENGLAND_AND_WALES` before anything is reserved; TD and CA straddle ' +
     'the border and are left to the registry. When the registry delays the lookup the answer is 503 `LAND_REGISTRY_DELAYED` ' +
-    'with `error.retryAfter` and `Retry-After`, and nothing is charged.',
+    'with `error.retryAfter` and `Retry-After`, and nothing is charged.\n\n' +
+    registryServices.titleSearch,
   cost: { kind: 'per_call', credits: lookupCredits, charging: 'reserve_first' },
   chargedFor: 'completed lookup',
   request: { body: TitleMatchRequest },
@@ -136,7 +140,8 @@ export const landRegistryDocumentAvailability = defineOperation({
     `England and Wales only. A delay of the registry is charged nothing. Places no order. Reports the title's status (a closed title names the title it ` +
     'continues under), pending applications (a copy issued now is backdated; ordering it then needs `backdatedCopyConfirmed`), ' +
     'the availability of the register, the title plan and referred documents, and the price of each order option. ' +
-    'A delayed registry answers 503 `LAND_REGISTRY_DELAYED` with `error.retryAfter` and `Retry-After`; nothing is charged.',
+    'A delayed registry answers 503 `LAND_REGISTRY_DELAYED` with `error.retryAfter` and `Retry-After`; nothing is charged.\n\n' +
+    registryServices.documentAvailability,
   cost: { kind: 'per_call', credits: lookupCredits, charging: 'reserve_first' },
   chargedFor: 'completed lookup',
   request: { params: TitleNumberPath },
@@ -199,7 +204,8 @@ export const landRegistryOrderStatus = defineOperation({
   summary: 'An order of the caller: fulfilment, retry time, documents and extracted text',
   description:
     "Only orders of the caller's " +
-    `account are visible: any other id answers 404 \`ORDER_NOT_FOUND\`.\n\n${orderStates}\n\n${paymentStatusText}\n\n${documentsText}`,
+    `account are visible: any other id answers 404 \`ORDER_NOT_FOUND\`.\n\n${orderStates}\n\n${paymentStatusText}\n\n${documentsText}\n\n` +
+    registryServices.orderStatus,
   cost: { kind: 'free' },
   request: { params: OrderIdPath },
   response: { status: 200, description: 'The order', mediaType: 'application/json', schema: TitleOrderStatusResponse },

@@ -7,7 +7,7 @@ import { sourcedEnvelope } from './sources';
 
 // Ownership (Property Due Diligence; named by the specification, not shown): the companies and corporate bodies HM
 // Land Registry's two open company datasets name as registered owners of a title. A private individual is never named
-// here: those datasets leave individuals (and charities) out, and the answer says where the register itself is to be read.
+// by those datasets: the answer points to property_registered_proprietors, which asks the registry itself.
 
 export const ownershipCredits = 1;
 export const maxOwnershipTitles = 100;
@@ -78,7 +78,9 @@ export const propertyOwnership = defineOperation({
     `every company-owned title of a \`postcode\` (at most ${maxOwnershipTitles}; exactly one of the two).\n\n` +
     '**Private individuals are never named.** The datasets leave out titles owned only by individuals or charities, ' +
     'and leave their names out of titles they share with a company (`otherProprietorsNotNamed`). A title with no company ' +
-    'owner answers `companyOwned: false`: its owner is to be read in the register itself, an official copy ordered by ' +
+    'owner answers `companyOwned: false`. To name every proprietor of a title, private individuals included, ask ' +
+    'HM Land Registry through `property_registered_proprietors` (`GET /property/ownership/registered-proprietors`, ' +
+    "the registry's Registered Proprietor Names service); the register itself is read in an official copy ordered by " +
     '`POST /land-registry/title-orders`.',
   cost: { kind: 'per_call', credits: ownershipCredits, charging: 'reserve_first' },
   chargedFor: 'lookup, also when no company owns it',

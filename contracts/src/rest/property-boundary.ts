@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { TitleNumber } from './land-registry';
 import { defineOperation } from './operation';
+import { registryServices } from './registry-services';
 import { propertyQueryFields } from './property';
 import { sourcedEnvelope } from './sources';
 
@@ -101,7 +102,8 @@ export const propertyBoundary = defineOperation({
     'property with more than one freehold title is 409 `TITLE_AMBIGUOUS`; both list `error.candidates` (addresses with ' +
     'their UPRNs, or titles) and charge nothing. Retry with the `uprn` or `titleNumber` meant; a `titleNumber` that is ' +
     "not one of the property's freehold titles is 422 `TITLE_NOT_MATCHED`.\n\n" +
-    `**General boundaries.** ${generalBoundariesCaveat}`,
+    `**General boundaries.** ${generalBoundariesCaveat}\n\n` +
+    registryServices.titleUnderProperty,
   cost: { kind: 'per_call', credits: boundaryCredits, charging: 'reserve_first' },
   chargedFor: 'completed lookup',
   request: { query: BoundaryQuery },

@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { successEnvelope } from './billing';
 import { TitleNumber } from './land-registry';
 import { defineOperation } from './operation';
+import { registryServices } from './registry-services';
 
 // The registered proprietors of a title as HM Land Registry names them (Business Gateway's Registered Proprietor Names
 // service): private individuals as well as companies, which the ownership lookup's open company datasets cannot name.
@@ -33,13 +34,10 @@ const Organisation = z
   .strictObject({
     kind: z.literal('organisation'),
     name: z.string().nullable().openapi({ example: 'CSDA PLC' }),
-    organisationType: z
-      .string()
-      .nullable()
-      .openapi({
-        example: 'CORPORATE_BODY',
-        description: "HM Land Registry's code, e.g. `LIMITED_COMPANY_OR_PUBLIC_LIMITED_COMPANY`, `LOCAL_AUTHORITY`",
-      }),
+    organisationType: z.string().nullable().openapi({
+      example: 'CORPORATE_BODY',
+      description: "HM Land Registry's code, e.g. `LIMITED_COMPANY_OR_PUBLIC_LIMITED_COMPANY`, `LOCAL_AUTHORITY`",
+    }),
     companyLocation: z
       .string()
       .nullable()
@@ -77,7 +75,8 @@ export const propertyRegisteredProprietors = defineOperation({
     '**Use.** HM Land Registry provides these names to support applications to change the register (to check the ' +
     'proprietors before lodging one); use them for that purpose.\n\n' +
     '**Hours.** The registry answers from 06:30 to 23:00 UK time; outside them (and when it is busy) the answer is 503 ' +
-    '`LAND_REGISTRY_DELAYED` with `error.retryAfter` and `Retry-After`, and nothing is charged.',
+    '`LAND_REGISTRY_DELAYED` with `error.retryAfter` and `Retry-After`, and nothing is charged.\n\n' +
+    registryServices.proprietorNames,
   cost: { kind: 'per_call', credits: registeredProprietorsCredits, charging: 'reserve_first' },
   chargedFor: "title's proprietors named by the registry (a closed title's answer, naming none, included)",
   request: { query: RegisteredProprietorsQuery },

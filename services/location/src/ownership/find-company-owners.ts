@@ -61,10 +61,12 @@ export const findCompanyOwners = async (db: pg.Pool, asked: { titleNumber: strin
   const imported = sources.map((s) => s.dataset.toUpperCase()).join(' and ');
   const note =
     rows.length > 0
-      ? 'Only companies and corporate bodies are named; a private individual never is (`otherProprietorsNotNamed`).'
+      ? 'Only companies and corporate bodies are named; a private individual never is (`otherProprietorsNotNamed`): ' +
+        'the registry names every proprietor (GET /property/ownership/registered-proprietors).'
       : `No company owns ${'titleNumber' in asked ? `title ${asked.titleNumber}` : `a title of ${asked.postcode}`} in ${imported} as imported: ` +
-        'its owner may be a private individual or a charity, whom these datasets never name. Read the register: order an ' +
-        'official copy (POST /land-registry/title-orders).';
+        'its owner may be a private individual or a charity, whom these datasets never name. The registry names them ' +
+        '(GET /property/ownership/registered-proprietors), and the register itself is read in an official copy ' +
+        '(POST /land-registry/title-orders).';
   const data: OwnershipResult = {
     query: { titleNumber: 'titleNumber' in asked ? asked.titleNumber : null, postcode: 'postcode' in asked ? asked.postcode : null },
     titles: rows.map(titleOf),
