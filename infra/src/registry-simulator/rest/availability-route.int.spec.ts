@@ -1,47 +1,19 @@
 import { businessGateway } from '@pds/land-register';
-import { createLogger } from '@pds/service-runtime';
-import express from 'express';
-import { listen, type RunningSimulator } from '../../simulator-kit/listen';
 import { summaryOf } from '../deliveries';
-import { registryFaultBook } from '../faults';
 import { registeredTitles } from '../titles/dataset';
-import { restRoutes } from './rest-routes';
+import { registryTestEnvironment } from '../../../../test/support/registry-test-environment';
 
-const { BusinessGatewayTransport, availabilityBodySchema, availabilityErrorBodySchema, fetchDocumentAvailability, titleSummaryOf } =
-  businessGateway;
+const { availabilityBodySchema, availabilityErrorBodySchema, fetchDocumentAvailability, titleSummaryOf } = businessGateway;
 
 // Business Gateway's REST services as the registry test environment answers them, over HTTP on a free port, read by
-// the project's own readers through the same transport that reaches HM Land Registry. Every answer is checked
+// the project's own readers through the same env.transport that reaches HM Land Registry. Every answer is checked
 // against the zod schemas written from the services' published OpenAPI. The stub titles' counts were worked out by
 // hand from the test service's sample answers.
 
-const account = { username: 'BGUser001', password: 'landreg001' };
-let businessNow = new Date('2026-05-12T10:00:00Z'); // 11:00 in London
-const faults = registryFaultBook();
-let server: RunningSimulator;
-let transport: businessGateway.BusinessGatewayTransport;
+const env = registryTestEnvironment();
+const { account } = env;
 
-beforeAll(async () => {
-  const app = express();
-  app.use(
-    restRoutes({ clock: { now: () => businessNow }, logger: createLogger('registry-simulator', 'silent'), faults, accounts: [account] }),
-  );
-  server = await listen(app, { port: 0, host: '127.0.0.1' });
-  transport = new BusinessGatewayTransport({ environment: 'test', rootUrl: server.url, credentials: account });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  businessNow = new Date('2026-05-12T10:00:00Z');
-  faults.clear();
-});
-
-const get = async (path: string, auth = account) => {
-  const res = await fetch(`${server.url}${path}`, {
-    headers: { authorization: `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}` },
-    signal: AbortSignal.timeout(10_000),
-  });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as unknown };
-};
+const get = (path: string, auth = account) => env.get(path, auth);
 const availabilityPathOf = (t: string) => `/bg2test/api/v2/titles/${t}/official-copies/availability`;
 
 describe('official copies document availability', () => {
@@ -72,7 +44,7 @@ describe('official copies document availability', () => {
   );
 
   it('gives the referred documents of GR514443 kept with other titles under those titles', async () => {
-    const answer = await fetchDocumentAvailability(transport, 'GR514443');
+    const answer = await fetchDocumentAvailability(env.transport, 'GR514443');
     if (answer.kind !== 'found') throw new Error(answer.kind);
     const elsewhere = answer.availability.referred_to_documents.filter((d) => d.filed_under !== 'GR514443');
     expect(elsewhere.map((d) => `${d.type_code} ${d.filed_under}`).sort()).toEqual([
@@ -91,7 +63,7 @@ describe('official copies document availability', () => {
     async (titleNumber, title) => {
       const raw = await get(availabilityPathOf(titleNumber));
       expect(availabilityBodySchema.safeParse(raw.body).success).toBe(true);
-      const answer = await fetchDocumentAvailability(transport, titleNumber);
+      const answer = await fetchDocumentAvailability(env.transport, titleNumber);
       if (answer.kind !== 'found') throw new Error(answer.kind);
       const summary = summaryOf(title);
       const read = titleSummaryOf(answer.availability);
@@ -113,24 +85,28 @@ describe('official copies document availability', () => {
   });
 
   it('reads not found, and throws for bad credentials naming the status and code', async () => {
-    expect(await fetchDocumentAvailability(transport, 'CD1208001')).toEqual({ kind: 'not-found' });
-    const stranger = new BusinessGatewayTransport({ environment: 'test', rootUrl: server.url, credentials: { ...account, password: 'x' } });
+    expect(await fetchDocumentAvailability(env.transport, 'CD1208001')).toEqual({ kind: 'not-found' });
+    const stranger = new businessGateway.BusinessGatewayTransport({
+      environment: 'test',
+      rootUrl: env.url,
+      credentials: { ...account, password: 'x' },
+    });
     await expect(fetchDocumentAvailability(stranger, 'GR514443')).rejects.toMatchObject({ status: 401, errorCodes: ['BG40004'] });
   });
 
   it('answers 503 BG50003 with Retry-After while a describe delay fault holds, then answers again', async () => {
-    faults.replace([{ operation: 'describe', mode: 'delay', titleNumber: 'GR514442', retryAfterSeconds: 120, times: 2 }]);
+    await env.setFaults([{ operation: 'describe', mode: 'delay', titleNumber: 'GR514442', retryAfterSeconds: 120, times: 2 }]);
     const raw = await get(availabilityPathOf('GR514442'));
     expect([raw.status, raw.headers.get('retry-after')]).toEqual([503, '120']);
     expect(availabilityErrorBodySchema.parse(raw.body).errors?.map((e) => ('error_code' in e ? e.error_code : e.code))).toEqual([
       'BG50003',
     ]);
-    expect(await fetchDocumentAvailability(transport, 'GR514442', businessNow)).toEqual({
+    expect(await fetchDocumentAvailability(env.transport, 'GR514442', env.now)).toEqual({
       kind: 'delayed',
       status: 503,
       retryAfter: '2026-05-12T11:02:00+01:00',
     });
-    expect((await fetchDocumentAvailability(transport, 'GR514442')).kind).toBe('found');
+    expect((await fetchDocumentAvailability(env.transport, 'GR514442')).kind).toBe('found');
     expect((await get(availabilityPathOf('GR514441'))).status).toBe(200);
   });
 });

@@ -1,47 +1,20 @@
 import { businessGateway } from '@pds/land-register';
-import { createLogger } from '@pds/service-runtime';
-import express from 'express';
-import { listen, type RunningSimulator } from '../../simulator-kit/listen';
-import { registryFaultBook } from '../faults';
-import { restRoutes } from './rest-routes';
+import { registryTestEnvironment } from '../../../../test/support/registry-test-environment';
 
-const { BusinessGatewayTransport, fetchProprietorNames, proprietorNamesBodySchema, proprietorNamesErrorBodySchema } = businessGateway;
+const { fetchProprietorNames, proprietorNamesBodySchema, proprietorNamesErrorBodySchema } = businessGateway;
 
 // Registered Proprietor Names as the registry test environment answers it, over HTTP on a free port, read by the
-// project's reader through the transport that reaches HM Land Registry; every answer checked against the zod schemas
+// project's reader through the env.transport that reaches HM Land Registry; every answer checked against the zod schemas
 // written from the published OpenAPI. The stub titles' answers are those the test service's page lists.
 
-const account = { username: 'BGUser001', password: 'landreg001' };
-let businessNow = new Date('2026-05-12T10:00:00Z'); // 11:00 in London
-const faults = registryFaultBook();
-let server: RunningSimulator;
-let transport: businessGateway.BusinessGatewayTransport;
+const env = registryTestEnvironment();
+const { account } = env;
 
-beforeAll(async () => {
-  const app = express();
-  app.use(
-    restRoutes({ clock: { now: () => businessNow }, logger: createLogger('registry-simulator', 'silent'), faults, accounts: [account] }),
-  );
-  server = await listen(app, { port: 0, host: '127.0.0.1' });
-  transport = new BusinessGatewayTransport({ environment: 'test', rootUrl: server.url, credentials: account });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  businessNow = new Date('2026-05-12T10:00:00Z');
-  faults.clear();
-});
-
-const get = async (titleNumber: string, auth = account) => {
-  const res = await fetch(`${server.url}/bg2test/api/v1/titles/${titleNumber}/registered-proprietor-names`, {
-    headers: { authorization: `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}` },
-    signal: AbortSignal.timeout(10_000),
-  });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as unknown };
-};
+const get = (titleNumber: string, auth = account) => env.get(`/bg2test/api/v1/titles/${titleNumber}/registered-proprietor-names`, auth);
 
 const found = async (titleNumber: string) => {
   expect(proprietorNamesBodySchema.safeParse((await get(titleNumber)).body).success).toBe(true);
-  const answer = await fetchProprietorNames(transport, titleNumber, businessNow);
+  const answer = await fetchProprietorNames(env.transport, titleNumber, env.now);
   if (answer.kind !== 'found') throw new Error(`${titleNumber}: ${answer.kind}`);
   return answer.value;
 };
@@ -150,41 +123,41 @@ describe('registered proprietor names', () => {
   });
 
   it('reads the stub errors as the reader names them', async () => {
-    expect(await fetchProprietorNames(transport, 'CD1208001', businessNow)).toEqual({ kind: 'not-found' });
-    expect(await fetchProprietorNames(transport, 'CD1208007', businessNow)).toEqual({
+    expect(await fetchProprietorNames(env.transport, 'CD1208001', env.now)).toEqual({ kind: 'not-found' });
+    expect(await fetchProprietorNames(env.transport, 'CD1208007', env.now)).toEqual({
       kind: 'rate-limited',
       retryAfter: '2026-05-12T11:01:00+01:00',
     });
-    await expect(fetchProprietorNames(transport, 'CD1208005', businessNow)).rejects.toMatchObject({ status: 403, errorCodes: ['BG40003'] });
-    await expect(fetchProprietorNames(transport, 'ABCDF3438P', businessNow)).rejects.toMatchObject({
+    await expect(fetchProprietorNames(env.transport, 'CD1208005', env.now)).rejects.toMatchObject({ status: 403, errorCodes: ['BG40003'] });
+    await expect(fetchProprietorNames(env.transport, 'ABCDF3438P', env.now)).rejects.toMatchObject({
       status: 400,
       errorCodes: ['BG40001'],
     });
   });
 
   it('is closed from 23:00 to 06:30 London time by the environment clock', async () => {
-    businessNow = new Date('2026-05-12T22:00:00Z'); // 23:00 in London
+    env.now = new Date('2026-05-12T22:00:00Z'); // 23:00 in London
     expect((await get('AB1208001')).status).toBe(423);
-    expect(await fetchProprietorNames(transport, 'AB1208001', businessNow)).toEqual({
+    expect(await fetchProprietorNames(env.transport, 'AB1208001', env.now)).toEqual({
       kind: 'out-of-hours',
       opensAt: '2026-05-13T06:30:00+01:00',
     });
-    businessNow = new Date('2026-05-13T05:29:00Z'); // 06:29
+    env.now = new Date('2026-05-13T05:29:00Z'); // 06:29
     expect((await get('AB1208001')).status).toBe(423);
-    businessNow = new Date('2026-05-13T05:30:00Z'); // 06:30
+    env.now = new Date('2026-05-13T05:30:00Z'); // 06:30
     expect((await get('AB1208001')).status).toBe(200);
   });
 
   it('answers 503 BG50002 with Retry-After while a describe delay fault holds', async () => {
-    faults.replace([{ operation: 'describe', mode: 'delay', retryAfterSeconds: 45, times: 1 }]);
+    await env.setFaults([{ operation: 'describe', mode: 'delay', retryAfterSeconds: 45, times: 1 }]);
     const raw = await get('AB1208002');
     expect([raw.status, raw.headers.get('retry-after')]).toEqual([503, '45']);
     expect(proprietorNamesErrorBodySchema.parse(raw.body).errors?.map((e) => e.error_code)).toEqual(['BG50002']);
-    faults.replace([{ operation: 'describe', mode: 'delay', retryAfterSeconds: 45, times: 1 }]);
-    expect(await fetchProprietorNames(transport, 'AB1208002', businessNow)).toEqual({
+    await env.setFaults([{ operation: 'describe', mode: 'delay', retryAfterSeconds: 45, times: 1 }]);
+    expect(await fetchProprietorNames(env.transport, 'AB1208002', env.now)).toEqual({
       kind: 'delayed',
       retryAfter: '2026-05-12T11:00:45+01:00',
     });
-    expect((await fetchProprietorNames(transport, 'AB1208002', businessNow)).kind).toBe('found');
+    expect((await fetchProprietorNames(env.transport, 'AB1208002', env.now)).kind).toBe('found');
   });
 });

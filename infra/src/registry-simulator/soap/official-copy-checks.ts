@@ -71,7 +71,7 @@ export const checkRequest = (
       kind: 'refused',
       code: codes.feeMismatch,
       reason: 'The actual fee exceeds the expected fee.',
-      actualGrossPrice: businessGateway.poundsOf(fee),
+      actualGrossPrice: businessGateway.poundsText(fee),
     };
   }
   if (request.requestedCode === '40' || request.requestedCode === '50') {

@@ -53,7 +53,7 @@ const orderAnswer = async (state: RegistryState, order: RegistryOrder, waiting: 
   return answer(
     businessGateway.officialCopyResultContent({
       ...base,
-      actualGrossPrice: businessGateway.poundsOf(feePerCopyPence * order.documents.length),
+      actualGrossPrice: businessGateway.poundsText(feePerCopyPence * order.documents.length),
       attachment: await copiesAttachment(title, order),
       resultTypeCode: businessGateway.resultTypes.electronic,
     }),

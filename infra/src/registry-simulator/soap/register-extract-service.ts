@@ -74,7 +74,7 @@ const registerExtract: CopyService = {
       titleNumber: order.titleNumber,
       requestedCode: order.includeTitlePlan ? '30' : '10',
       officialCopyTypeCode: '10',
-      expectedGrossPrice: order.expectedGrossPence === null ? null : businessGateway.poundsOf(order.expectedGrossPence),
+      expectedGrossPrice: order.expectedGrossPence === null ? null : businessGateway.poundsText(order.expectedGrossPence),
       sendBackDated: order.sendBackDated,
       continueIfFeeExceeds: order.continueIfActualFeeExceedsExpectedFee,
       continueIfClosedAndContinued: order.continueIfTitleIsClosedAndContinued,

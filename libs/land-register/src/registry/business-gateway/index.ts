@@ -15,3 +15,4 @@ export { registryPostcode, searchAddressOf } from './search-address';
 export * from './rest';
 export * as registerExtract from './register-summary';
 export * from './messages/outstanding-requests';
+export * from './messages/amounts';

@@ -38,10 +38,6 @@ export type GatewayAnswer<R> =
   | { kind: 'rejection'; rejection: Rejection }
   | { kind: 'result'; result: R };
 
-/** A decimal in pounds, as the schema's xs:decimal writes it. */
-export const poundsOf = (pence: number): string => (pence / 100).toFixed(2);
-export const penceOf = (pounds: string): number => Math.round(Number(pounds) * 100);
-
 const acknowledgementOf = (ack: XmlNode): Acknowledgement => ({
   uniqueId: textAt(ack, 'AcknowledgementDetails', 'UniqueID') ?? '',
   expectedResponseDateTime: textAt(ack, 'AcknowledgementDetails', 'ExpectedResponseDateTime') ?? null,

@@ -1,5 +1,6 @@
 import { childOf, textAt, textOf, type XmlContent, type XmlNode } from '../xml';
-import { poundsOf, readGatewayResponse, resultContent, type GatewayAnswer } from './gateway-response';
+import { poundsText } from './amounts';
+import { readGatewayResponse, resultContent, type GatewayAnswer } from './gateway-response';
 
 // Official Copy Title Known V2_1 (request) and V2_0 (response), for the official copies of a register and its title
 // plan ("OC1"). The copies come back inline in one attachment: a PDF for one document, a ZIP of PDFs for several.
@@ -51,7 +52,7 @@ export const officialCopyRequestContent = (r: OfficialCopyRequest): XmlContent =
     ExternalReference: { Reference: r.externalReference },
     CustomerReference: { Reference: r.customerReference },
     SubjectProperty: { TitleNumber: r.titleNumber },
-    ExpectedPrice: { GrossPriceAmount: poundsOf(r.expectedGrossPence) },
+    ExpectedPrice: { GrossPriceAmount: poundsText(r.expectedGrossPence) },
     Contact: { Name: r.contact.name, Communication: { Telephone: r.contact.telephone } },
     TitleKnownOfficialCopy: {
       RequestedOfficialCopyCode: requestedCopyCodes[r.requested],

@@ -1,6 +1,6 @@
 import { childOf, many, textAt, type XmlContent, type XmlNode } from '../xml';
 import { attachmentFormat, mimeCodeOf, type Attachment, type AttachmentFormat } from './attachment';
-import { penceOf, poundsText } from './official-copy-with-summary';
+import { penceOf, poundsText } from './amounts';
 import type { RegisterData, RegisterSummary } from './register-summary';
 import { readRegisterData, readSummary } from './register-summary-read';
 import { registerDataContent, summaryContent } from './register-summary-write';

@@ -1,5 +1,6 @@
 import type { XmlContent, XmlNode } from '../xml';
 import { childOf, textAt } from '../xml';
+import { penceOf, poundsText } from './amounts';
 
 // Register Extract Service request (V2_0): one title number, the price we expect to pay and six switches. The
 // registry has no postal fallback for this service, so there is no delivery choice. Amounts are integer pence here
@@ -21,19 +22,6 @@ export interface OfficialCopyWithSummaryOrder {
   readonly sendBackDated: boolean;
   readonly continueIfActualFeeExceedsExpectedFee: boolean;
 }
-
-/** Pence as the schema's decimal pounds: 800 → `8.00`. */
-export const poundsText = (pence: number): string => {
-  if (!Number.isSafeInteger(pence) || pence < 0) throw new Error(`not a whole, non-negative number of pence: ${pence}`);
-  return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
-};
-
-/** Decimal pounds as pence: `8.00`, `8`, `12.0` → 800, 800, 1200; more than two decimal places is an error. */
-export const penceOf = (pounds: string): number => {
-  const match = /^\s*(\d+)(?:\.(\d{0,2})0*)?\s*$/.exec(pounds);
-  if (!match) throw new Error(`not an amount of pounds and pence: ${pounds}`);
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-};
 
 export const officialCopyWithSummaryRequest = (order: OfficialCopyWithSummaryOrder): XmlContent => ({
   ID: { MessageID: order.messageId },

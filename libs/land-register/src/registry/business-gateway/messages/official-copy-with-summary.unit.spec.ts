@@ -2,10 +2,9 @@ import { payloadDocument, checkAgainstSchema } from '../schema-check';
 import { officialCopyWithSummary } from '../services';
 import { readSoapRequest, soapRequest } from '../soap';
 import { asDocument, readXml, type XmlNode } from '../xml';
+import { penceOf, poundsText } from './amounts';
 import {
   officialCopyWithSummaryRequest,
-  penceOf,
-  poundsText,
   readOfficialCopyWithSummaryRequest,
   type OfficialCopyWithSummaryOrder,
 } from './official-copy-with-summary';
