@@ -258,6 +258,35 @@ describe('Official Copy Title Known', () => {
     expect(await poll(postal.messageId)).toEqual(ack);
   });
 
+  it('answers the pack’s vendor titles with copies: ST500681’s register (its plan only by post), ND66318’s register and plan', async () => {
+    const register = copyRequest('ST500681');
+    await order(register);
+    const done = await settled(register.messageId);
+    expect(done).toMatchObject({
+      kind: 'result',
+      result: { resultTypeCode: '10', attachment: { format: 'PDF' }, actualGrossPrice: '3.00' },
+    });
+    expect(await order(copyRequest('ST500681', { requested: 'plan' }))).toMatchObject({
+      kind: 'acknowledgement',
+      acknowledgement: { hmlrReference: expect.any(String), description: expect.stringContaining('cannot be supplied electronically') },
+    });
+    const both = copyRequest('ND66318', { requested: 'both', expectedGrossPence: 600 });
+    await order(both);
+    expect(await settled(both.messageId)).toMatchObject({ kind: 'result', result: { attachment: { format: 'ZIP' } } });
+  });
+
+  it('queues the pack’s poll message id pollST500681reg, and its poll answers the register once its time has come', async () => {
+    const request = { ...copyRequest('ST500681'), messageId: 'pollST500681reg' };
+    const ack = await order(request);
+    expect(ack).toMatchObject({
+      kind: 'acknowledgement',
+      acknowledgement: { hmlrReference: null, description: expect.stringContaining('queued') },
+    });
+    expect((await poll('pollST500681reg')).kind).toBe('acknowledgement');
+    businessNow = new Date(businessNow.getTime() + 61_000);
+    expect(await settled('pollST500681reg')).toMatchObject({ kind: 'result', result: { attachment: { format: 'PDF' } } });
+  });
+
   it('queues a request outside opening hours until the opening, then takes it', async () => {
     businessNow = new Date('2026-05-12T22:30:00Z'); // 23:30 BST
     const request = copyRequest('BK509231');

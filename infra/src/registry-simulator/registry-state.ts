@@ -1,6 +1,7 @@
 import type { businessGateway } from '@pds/land-register';
 import type { Clock, Logger } from '@pds/service-runtime';
 import type { RegistryFaultBook } from './faults';
+import type { CopyRequest } from './soap/copy-requests';
 import type { OrderBook } from './orders';
 
 /** Everything the simulator's routes share; the fault and order books and the requests held for polls are its only changing state (titles are fixed data). */
@@ -17,7 +18,7 @@ export interface RegistryState {
   /** Searches queued (a `delay` fault, the pack's out-of-hours message ids), by MessageID, with when their poll answers. */
   readonly searches: Map<string, { search: businessGateway.PropertyDescriptionSearch; readyAt: Date }>;
   /** Official copy requests queued out of hours, by MessageID: taken at the opening. */
-  readonly queuedCopies: Map<string, { readyAt: Date; withSummary: boolean }>;
+  readonly queuedCopies: Map<string, { readyAt: Date; withSummary: boolean; request: CopyRequest }>;
   /** Register Extract requests for the pack's vendor titles, by MessageID: which title each named. */
   readonly vendorExtracts: Map<string, string>;
   /** MessageIDs whose final answer a poll has collected: no longer outstanding. */

@@ -39,6 +39,56 @@ export interface CopyService {
 
 const defaultVendorDelayMs = 60_000;
 
+type Taken = { kind: 'order'; order: RegistryOrder } | { kind: 'reply'; reply: SoapReply };
+
+/**
+ * The registry processes a request: its checks, then (a request that can be issued) an order in the book. `lost`
+ * is the fault that drops the connection first: only a request arriving over one can lose it.
+ */
+const take = (state: RegistryState, service: CopyService, request: CopyRequest, lose?: () => void): Taken | null => {
+  const { messageId, titleNumber } = request.read;
+  const now = state.clock.now();
+  state.queuedCopies.delete(messageId);
+  const check = checkRequest(request.read, titleByNumber(titleNumber), request.documents);
+  if (check.kind === 'refused') {
+    state.logger.info({ messageId, titleNumber, code: check.code, service: service.name }, 'request refused');
+    return { kind: 'reply', reply: service.refused(request, check.code, check.reason, check.actualGrossPrice) };
+  }
+  if (check.kind === 'by_post') return { kind: 'reply', reply: service.byPost(state, request, check.description) };
+  const titles = [titleNumber];
+  if (state.faults.take({ operation: 'submit', modes: ['reject'], titleNumbers: titles })) {
+    state.logger.info({ messageId, titleNumber }, 'request rejected (fault)');
+    const reason = `Title ${titleNumber} cannot be issued electronically at present; nothing was ordered.`;
+    return { kind: 'reply', reply: service.refused(request, 'bg.title.notcomputerised', reason) };
+  }
+  if (lose && state.faults.take({ operation: 'submit', modes: ['lost'], titleNumbers: titles })) {
+    state.logger.info({ messageId, titleNumber }, 'request lost before it was recorded (fault)');
+    lose();
+    return null;
+  }
+  const fulfilFault = state.faults.take({ operation: 'fulfil', modes: ['fail', 'unreadable'], titleNumbers: titles });
+  const fulfilment: Fulfilment =
+    fulfilFault?.mode === 'fail'
+      ? { kind: 'fail', code: 'cancelled', message: `HM Land Registry cancelled the request for title ${titleNumber}.` }
+      : { kind: 'complete', unreadable: fulfilFault?.mode === 'unreadable' };
+  const order = state.orders.accept(
+    {
+      messageId,
+      titleNumber,
+      documents: request.documents,
+      backdatedCopyConfirmed: request.read.sendBackDated,
+      withSummary: service.withSummary,
+    },
+    request.read.externalReference,
+    now,
+    officialCopyDateTimeAt(now),
+    state.fulfilmentDelayMs,
+    fulfilment,
+  );
+  state.logger.info({ messageId, titleNumber, registryReference: order.registryReference, service: service.name }, 'request taken');
+  return { kind: 'order', order };
+};
+
 export const copyRequestHandler =
   (state: RegistryState, service: CopyService): SoapHandler =>
   async (content, { req, res }) => {
@@ -56,50 +106,13 @@ export const copyRequestHandler =
     if (!order) {
       if (!queued && (!registryOpen(now) || service.vendorQueuedIds.has(messageId))) {
         const readyAt = registryOpen(now) ? new Date(now.getTime() + defaultVendorDelayMs) : nextOpening(now);
-        state.queuedCopies.set(messageId, { readyAt, withSummary: service.withSummary });
+        state.queuedCopies.set(messageId, { readyAt, withSummary: service.withSummary, request });
         return service.queued(messageId, readyAt);
       }
-      state.queuedCopies.delete(messageId);
-      const check = checkRequest(request.read, titleByNumber(titleNumber), request.documents);
-      if (check.kind === 'refused') {
-        state.logger.info({ messageId, titleNumber, code: check.code, service: service.name }, 'request refused');
-        return service.refused(request, check.code, check.reason, check.actualGrossPrice);
-      }
-      if (check.kind === 'by_post') return service.byPost(state, request, check.description);
-      const titles = [titleNumber];
-      if (state.faults.take({ operation: 'submit', modes: ['reject'], titleNumbers: titles })) {
-        state.logger.info({ messageId, titleNumber }, 'request rejected (fault)');
-        return service.refused(
-          request,
-          'bg.title.notcomputerised',
-          `Title ${titleNumber} cannot be issued electronically at present; nothing was ordered.`,
-        );
-      }
-      if (state.faults.take({ operation: 'submit', modes: ['lost'], titleNumbers: titles })) {
-        state.logger.info({ messageId, titleNumber }, 'request lost before it was recorded (fault)');
-        req.socket.destroy();
-        return { kind: 'none' };
-      }
-      const fulfilFault = state.faults.take({ operation: 'fulfil', modes: ['fail', 'unreadable'], titleNumbers: titles });
-      const fulfilment: Fulfilment =
-        fulfilFault?.mode === 'fail'
-          ? { kind: 'fail', code: 'cancelled', message: `HM Land Registry cancelled the request for title ${titleNumber}.` }
-          : { kind: 'complete', unreadable: fulfilFault?.mode === 'unreadable' };
-      order = state.orders.accept(
-        {
-          messageId,
-          titleNumber,
-          documents: request.documents,
-          backdatedCopyConfirmed: request.read.sendBackDated,
-          withSummary: service.withSummary,
-        },
-        request.read.externalReference,
-        now,
-        officialCopyDateTimeAt(now),
-        state.fulfilmentDelayMs,
-        fulfilment,
-      );
-      state.logger.info({ messageId, titleNumber, registryReference: order.registryReference, service: service.name }, 'request taken');
+      const taken = take(state, service, request, () => req.socket.destroy());
+      if (!taken) return { kind: 'none' };
+      if (taken.kind === 'reply') return taken.reply;
+      order = taken.order;
     }
 
     const transport = state.faults.take({ operation: 'submit', modes: ['uncertain', 'slow'], titleNumbers: [titleNumber] });
@@ -121,7 +134,12 @@ export const copyPollHandler =
     const held = service.held?.(state, messageId);
     if (held) return held;
     const queued = state.queuedCopies.get(messageId);
-    if (queued) return service.queued(messageId, queued.readyAt);
+    if (queued && state.clock.now() < queued.readyAt) return service.queued(messageId, queued.readyAt);
+    // Its time has come: the registry processes a queued request whether it is polled or sent again.
+    if (queued && queued.withSummary === service.withSummary) {
+      const taken = take(state, service, queued.request);
+      if (taken?.kind === 'reply') return taken.reply;
+    }
     const order = state.orders.get(messageId);
     if (!order || order.withSummary !== service.withSummary) return unknown(messageId);
     if (state.faults.take({ operation: 'status', modes: ['delay'], titleNumbers: [order.titleNumber] })) {

@@ -1,7 +1,7 @@
 import { businessGateway, toRegistryIso } from '@pds/land-register';
 import type { RegistryState } from '../registry-state';
 import { registryAddressOf } from '../titles/registry-address';
-import { registeredTitles } from '../titles/dataset';
+import { allTitles } from '../titles/dataset';
 import { holdBack, type SoapHandler, type SoapReply } from './soap-endpoint';
 import { searchTitles } from './title-search';
 import { outOfHoursMessageIds, stillOutOfHoursMessageId, vendorSearches } from './vendor-cases';
@@ -23,7 +23,7 @@ const answerOf = (search: businessGateway.PropertyDescriptionSearch): SoapReply 
       ? { kind: 'titles' as const, titles: vendor.answer.titles }
       : vendor.answer
     : (() => {
-        const found = searchTitles(registeredTitles, search.address);
+        const found = searchTitles(allTitles, search.address);
         if (found.kind === 'refused') return found;
         return {
           kind: 'titles' as const,
@@ -70,7 +70,7 @@ export const searchHandler =
     const search = businessGateway.readSearchRequest(content);
     const now = state.clock.now();
     const vendorQueued = outOfHoursMessageIds.has(search.messageId);
-    const titleNumbers = registeredTitles.filter((t) => searchTitles([t], search.address).kind === 'found').map((t) => t.titleNumber);
+    const titleNumbers = allTitles.filter((t) => searchTitles([t], search.address).kind === 'found').map((t) => t.titleNumber);
     const fault = vendorQueued ? null : state.faults.take({ operation: 'search', modes: ['delay'], titleNumbers });
     if (vendorQueued || fault) {
       const readyAt = new Date(now.getTime() + (fault?.retryAfterSeconds ?? defaultRetryAfterSeconds) * 1000);

@@ -1,8 +1,9 @@
 import type { businessGateway } from '@pds/land-register';
 
-// The developer pack's vendor tests, answered as its documents say, beside the test environment's own titles. The
-// pack names the inputs and the kind of answer; where it gives no title for a result, the titles here are the test
-// environment's (ST500681 and ND66318 are the titles the pack's own poll message ids name).
+// The developer pack's vendor searches that name no title of the test environment, answered as the pack's documents
+// say: several titles, none, too many. (Its searches for 99 Flake Avenue and 71 Allerburn Lea find the vendor titles
+// ST500681 and ND66318 the environment holds, titles/vendor-titles.ts.) Where the pack gives no title for a result,
+// the titles here are the test environment's.
 
 type FoundTitle = businessGateway.FoundTitle;
 
@@ -22,14 +23,6 @@ export interface VendorSearch {
 const is = (value: string | undefined, wanted: string) => value?.trim().toUpperCase() === wanted.toUpperCase();
 
 export const vendorSearches: readonly VendorSearch[] = [
-  {
-    matches: (a) => is(a.buildingName ?? a.buildingNumber, '99') && (is(a.postcode, 'TQ56 4HY') || is(a.streetName, 'Flake Avenue')),
-    answer: { kind: 'titles', titles: [title('ST500681', '10', '99', 'Flake Avenue', 'Torquay', 'TQ56 4HY')] },
-  },
-  {
-    matches: (a) => is(a.buildingName ?? a.buildingNumber, '71') && is(a.streetName, 'Allerburn Lea') && is(a.cityName, 'Alnwick'),
-    answer: { kind: 'titles', titles: [title('ND66318', '10', '71', 'Allerburn Lea', 'Alnwick', 'NE66 2PB')] },
-  },
   {
     matches: (a) => is(a.buildingName ?? a.buildingNumber, '27') && is(a.streetName, 'Church Road') && is(a.cityName, 'Exeter'),
     answer: {

@@ -6,6 +6,7 @@ import { heolYFelin } from './registers/heol-y-felin';
 import { marketPlaceShop } from './registers/market-place-shop';
 import { orchardHouse, orchardHouseClosed } from './registers/orchard-house';
 import { quarryBank } from './registers/quarry-bank';
+import { vendorTitles } from './vendor-titles';
 
 // The registry test environment's titles: fixed data, so every run answers the same. Addresses, postcodes and
 // proprietors are fictional (postcodes end "9ZZ", a unit not issued); UPRNs are invented. The last three are in the
@@ -195,7 +196,10 @@ export const registeredTitles: readonly RegisteredTitle[] = [
   },
 ];
 
-const byNumber = new Map(registeredTitles.map((t) => [t.titleNumber, t]));
+/** Every title the registry answers: its own, and the developer pack's vendor test titles (vendor-titles.ts). */
+export const allTitles: readonly RegisteredTitle[] = [...registeredTitles, ...vendorTitles];
+
+const byNumber = new Map(allTitles.map((t) => [t.titleNumber, t]));
 
 export const titleByNumber = (titleNumber: string): RegisteredTitle | undefined =>
   byNumber.get(titleNumber.replace(/\s/g, '').toUpperCase());

@@ -1,4 +1,4 @@
-import type { Register } from '@pds/land-register';
+import { simpleFreehold } from './simple-freehold';
 
 // Registers for three titles in the demo region (Reading, RG30), so that the boundary lookup can be tried on the demo
 // data end to end. The addresses are real (they are in HM Land Registry's Price Paid Data, which the demo region
@@ -6,30 +6,10 @@ import type { Register } from '@pds/land-register';
 // 250 Oxford Road has two freehold titles (the house, and a strip of land behind it bought separately), so a search
 // for it finds both: the ambiguous case of the boundary lookup.
 
-const freehold = (p: { titleNumber: string; described: string; edition: string; proprietor: string; pricePaid?: string }): Register => ({
-  titleNumber: p.titleNumber,
-  editionDate: p.edition,
-  officialCopyDateTime: '2026-10-01T10:00:00',
-  landRegistryOffice: 'Gloucester Office',
-  administrativeArea: { county: 'READING', district: 'READING' },
-  tenure: 'Freehold',
-  classOfTitle: 'Title absolute',
-  propertyRegister: [
-    {
-      entryNumber: 1,
-      entryDate: '1988-03-14',
-      entryType: 'Property Description',
-      entryText: [`The Freehold land shown edged with red on the plan of the above Title filed at the Registry and being ${p.described}.`],
-    },
-  ],
-  proprietorshipRegister: [
-    { entryNumber: 1, entryDate: p.edition, entryType: 'Proprietor', entryText: [`PROPRIETOR: ${p.proprietor}.`] },
-    ...(p.pricePaid ? [{ entryNumber: 2, entryDate: p.edition, entryType: 'Price Paid', entryText: [p.pricePaid] }] : []),
-  ],
-  chargesRegister: [],
-});
-
-export const oxfordRoad194 = freehold({
+export const oxfordRoad194 = simpleFreehold({
+  county: 'READING',
+  district: 'READING',
+  office: 'Gloucester Office',
   titleNumber: 'BK301194',
   described: '194 Oxford Road, Reading (RG30 1AA)',
   edition: '2019-06-21',
@@ -37,14 +17,20 @@ export const oxfordRoad194 = freehold({
   pricePaid: 'The price stated to have been paid on 7 June 2019 was £312,000.',
 });
 
-export const oxfordRoad250 = freehold({
+export const oxfordRoad250 = simpleFreehold({
+  county: 'READING',
+  district: 'READING',
+  office: 'Gloucester Office',
   titleNumber: 'BK302250',
   described: '250 Oxford Road, Reading (RG30 1AB)',
   edition: '2008-02-11',
   proprietor: 'DAVID OKONKWO and PRIYA OKONKWO of 250 Oxford Road, Reading RG30 1AB',
 });
 
-export const oxfordRoad250Rear = freehold({
+export const oxfordRoad250Rear = simpleFreehold({
+  county: 'READING',
+  district: 'READING',
+  office: 'Gloucester Office',
   titleNumber: 'BK302251',
   described: 'land at the rear of 250 Oxford Road, Reading (RG30 1AB)',
   edition: '2012-09-03',
