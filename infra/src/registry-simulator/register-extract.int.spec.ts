@@ -75,6 +75,11 @@ describe('the Register Extract Service', () => {
     expect(answer.register).not.toBeNull();
   });
 
+  it('answers the pack’s vendor main flow: GR506405’s register and plan as a ZIP, with the summary', async () => {
+    const answer = await submit(immediate, request('GR506405', true));
+    expect(answer).toMatchObject({ kind: 'result', attachment: { format: 'ZIP' }, summary: { title: { titleNumber: 'GR506405' } } });
+  });
+
   it('answers the pack’s vendor titles: one not issued electronically, one queued that its poll never finds processed', async () => {
     expect(await submit(delayed, request('GR506098'))).toMatchObject({
       kind: 'rejection',

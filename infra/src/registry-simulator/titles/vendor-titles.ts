@@ -5,8 +5,9 @@ import { simpleFreehold } from './registers/simple-freehold';
 // an availability check, an order and its poll answer them as the pack says: ST500681 at 99 Flake Avenue, Torquay
 // (Search by Property Description's test 1a; Official Copy OC1 tests 16 to 18: a register is issued, its title plan
 // only by post) and ND66318 at 71 Allerburn Lea, Alnwick (search test 2a; OC1 tests 19 to 21: register and plan
-// issued). The pack gives no registers, proprietors or the second postcode: those here are fictional (the postcode
-// ends "9ZZ", a unit never issued), and the titles are kept apart from the environment's own.
+// issued), and GR506405 (the Register Extract Service's main flow: register and plan as a ZIP with the summary). The
+// pack gives no registers, proprietors, or addresses beyond the first two: those here are fictional (postcodes ending
+// "9ZZ", a unit never issued), and the titles are kept apart from the environment's own.
 
 const open = { status: 'open', applicationsPending: false, continuedUnderTitleNumber: null, referred: [] } as const;
 
@@ -52,5 +53,26 @@ export const vendorTitles: readonly RegisteredTitle[] = [
       proprietor: 'JANET ROBSON of 71 Allerburn Lea, Alnwick NE66 9ZZ',
     }),
     purpose: "the developer pack's vendor title at 71 Allerburn Lea: register and plan issued at once",
+  },
+  {
+    ...open,
+    titleNumber: 'GR506405',
+    tenure: 'freehold',
+    country: 'England',
+    uprns: [],
+    address: '12 Vendor Row, Gloucester',
+    postcode: 'GL1 9ZZ',
+    planAvailable: true,
+    proprietors: [{ kind: 'individual', forenames: 'SUSAN', surname: 'HARTLEY' }],
+    register: simpleFreehold({
+      titleNumber: 'GR506405',
+      county: 'GLOUCESTERSHIRE',
+      district: 'GLOUCESTER',
+      office: 'Gloucester Office',
+      described: '12 Vendor Row, Gloucester (GL1 9ZZ)',
+      edition: '2019-01-15',
+      proprietor: 'SUSAN HARTLEY of 12 Vendor Row, Gloucester GL1 9ZZ',
+    }),
+    purpose: "the developer pack's Register Extract vendor title: register and plan, with the summary",
   },
 ];
