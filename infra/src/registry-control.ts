@@ -11,7 +11,7 @@ export type { RegistryOrderRecord, RegistryOrderStatus } from './registry-simula
 
 /** The registry test environment's controls, as tests drive them (registry-simulator/control-routes.ts lists them). */
 export class RegistryControl extends SimulatorControl<Fault> {
-  /** `registryUrl`: the API root a service is given (LAND_REGISTRY_URL); the controls live beside it. */
+  /** `registryUrl`: the root a service is given (LAND_REGISTRY_URL), under which Business Gateway's paths and the controls answer. */
   constructor(registryUrl: string) {
     super(registryUrl, 'registry');
   }

@@ -6,7 +6,8 @@ import type { RegistryState } from './registry-state';
 // Test controls, mounted at /_control (registry-control.ts is the typed client): the faults every environment has
 // (simulator-kit/control-routes.ts; a list that cannot be armed is refused 400 INVALID_REQUEST), and
 //
-//   GET    /orders                       200 {orders: RegistryOrderRecord[], submissions: {[clientReference]: attempts}}
+//   GET    /orders                       200 {orders: RegistryOrderRecord[], submissions: {[MessageID]: requests}}
+//                                        the official copy requests taken, and how often each MessageID was sent
 
 /** The registry's refusal of a request it cannot read, in its error format. */
 export const refuseInvalid = (res: Response, status: number, message: string) =>

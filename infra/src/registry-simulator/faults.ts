@@ -2,27 +2,31 @@ import { FaultBook } from '../simulator-kit/fault-book';
 import { faultListProblem } from '../simulator-kit/fault-list';
 
 // Faults a test asks the registry test environment to show, by operation and optionally by title
-// (simulator-kit/fault-book.ts: `times` counted down, the first matching fault in the order given wins). Each is taken
-// when a request it matches reaches the point where it would act. Where they act: `reject`, `lost` and
-// the fulfil faults when a new order would be accepted (a repeat of an accepted order takes none of them);
-// `uncertain` and `slow` on every 202 answer, repeats included, and `slow` on a search's answer; `delay` on a search
-// (a titled fault when the search finds that title), a description, or an order's status (a titled fault when the
-// order is for that title).
+// (simulator-kit/fault-book.ts: `times` counted down, the first matching fault in the order given wins), each shown as
+// Business Gateway would show it. Each is taken when a request it matches reaches the point where it would act:
+// `reject`, `lost` and the fulfil faults when a new official copy request would be taken (a repeat of a request taken
+// takes none of them); `uncertain` and `slow` on every answer to an official copy request, repeats included, and
+// `slow` on a search's answer; `delay` on a search (a titled fault when the search finds that title), a document
+// availability or proprietor names request, an order's poll (a titled fault when the order is for that title), or
+// Outstanding Requests (untitled).
 
 export type FaultOperation = 'search' | 'describe' | 'submit' | 'fulfil' | 'status';
 
 export type FaultMode =
-  /** search, describe, status: 503 REGISTRY_BUSY with a time to try again. */
+  /**
+   * search: acknowledged as queued, with the time to poll; describe: 503 with Retry-After; status: the poll answers
+   * "not yet processed", and Outstanding Requests a fault (the service unavailable).
+   */
   | 'delay'
-  /** submit: 422 REGISTRY_REJECTED; nothing is ordered. */
+  /** submit: a rejection (TypeCode 20); nothing is ordered. */
   | 'reject'
   /** submit: the connection is destroyed before the order is recorded: no answer, and nothing is ordered. */
   | 'lost'
   /** submit: the order is recorded, then the connection is destroyed before any answer. */
   | 'uncertain'
-  /** submit: the order is recorded and the answer held back for `delayMs`; search: the answer is held back so. */
+  /** submit: the request is recorded and the answer held back for `delayMs`; search: the answer is held back so. */
   | 'slow'
-  /** fulfil: the accepted order ends failed. */
+  /** fulfil: the request taken is cancelled (an official copy's result with ResultTypeCode 40; a Register Extract rejection). */
   | 'fail'
   /** fulfil: the order completes, but its register copy has no text layer. */
   | 'unreadable';
