@@ -78,7 +78,7 @@ export const propertyRegisteredProprietors = defineOperation({
     '`LAND_REGISTRY_DELAYED` with `error.retryAfter` and `Retry-After`, and nothing is charged.\n\n' +
     registryServices.proprietorNames,
   cost: { kind: 'per_call', credits: registeredProprietorsCredits, charging: 'reserve_first' },
-  chargedFor: "title's proprietors named by the registry (a closed title's answer, naming none, included)",
+  chargedFor: 'answer from the registry (also one naming no proprietor, as for a closed title)',
   request: { query: RegisteredProprietorsQuery },
   response: {
     status: 200,
