@@ -56,3 +56,4 @@ export * from './epc/certificate';
 export type { Queryable } from './read-models/read-model';
 export * as marketData from './location/market-commands';
 export * from './epc/bedrooms';
+export * as webhooks from './webhooks';
