@@ -1,21 +1,11 @@
-import { renderOfficialCopy, type DocumentKind, type TitleSummary } from '@pds/land-register';
+import { renderOfficialCopy, type DocumentKind } from '@pds/land-register';
 import type { RegistryOrder } from './orders';
 import { renderTitlePlan } from './title-plan';
 import type { RegisteredTitle } from './titles/registered-title';
 import { renderUnreadableCopy } from './unreadable-copy';
 
-// What the registry hands over: a title's description, and the PDFs of a completed order. A copy shows the
-// register as at the order's acceptance, so its date and time are the acceptance time, not the fixture's.
-
-export const summaryOf = (title: RegisteredTitle): TitleSummary => ({
-  titleNumber: title.titleNumber,
-  status: title.status,
-  applicationsPending: title.applicationsPending,
-  continuedUnderTitleNumber: title.continuedUnderTitleNumber,
-  register: { available: title.status === 'open' },
-  plan: { available: title.planAvailable },
-  referred: title.referred.map((d) => ({ ...d, entryNumbers: [...d.entryNumbers], filedUnder: null })),
-});
+// What the registry hands over: the PDFs of a completed order. A copy shows the register as at the order's
+// acceptance, so its date and time are the acceptance time, not the fixture's.
 
 export const renderDocument = (title: RegisteredTitle, order: RegistryOrder, type: DocumentKind): Promise<Buffer> => {
   if (type === 'plan') return renderTitlePlan(title, order.officialCopyDateTime);

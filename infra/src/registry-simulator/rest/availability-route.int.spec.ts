@@ -1,5 +1,5 @@
-import { businessGateway } from '@pds/land-register';
-import { summaryOf } from '../deliveries';
+import { businessGateway, type TitleSummary } from '@pds/land-register';
+import type { RegisteredTitle } from '../titles/registered-title';
 import { registeredTitles } from '../titles/dataset';
 import { registryTestEnvironment } from '../../../../test/support/registry-test-environment';
 
@@ -9,6 +9,17 @@ const { availabilityBodySchema, availabilityErrorBodySchema, fetchDocumentAvaila
 // the project's own readers through the same env.transport that reaches HM Land Registry. Every answer is checked
 // against the zod schemas written from the services' published OpenAPI. The stub titles' counts were worked out by
 // hand from the test service's sample answers.
+
+/** What a title's availability must say, worked out from the title's own data rather than by the service's code. */
+const summaryOf = (title: RegisteredTitle): TitleSummary => ({
+  titleNumber: title.titleNumber,
+  status: title.status,
+  applicationsPending: title.applicationsPending,
+  continuedUnderTitleNumber: title.continuedUnderTitleNumber,
+  register: { available: title.status === 'open' },
+  plan: { available: title.planAvailable },
+  referred: title.referred.map((d) => ({ ...d, entryNumbers: [...d.entryNumbers], filedUnder: null })),
+});
 
 const env = registryTestEnvironment();
 const { account } = env;

@@ -1,9 +1,9 @@
-import { businessGateway, nextOpening } from '@pds/land-register';
+import { businessGateway, isOpen, nextOpening } from '@pds/land-register';
 import { officialCopyDateTimeAt } from '../copy-time';
 import type { Fulfilment, RegistryOrder } from '../orders';
 import type { RegistryState } from '../registry-state';
 import { titleByNumber } from '../titles/dataset';
-import { checkRequest, registryOpen } from './official-copy-checks';
+import { checkRequest } from './official-copy-checks';
 import { holdBack, type SoapHandler, type SoapReply } from './soap-endpoint';
 
 // How the registry test environment takes a request for official copies, whichever service it came by (Official Copy
@@ -104,8 +104,8 @@ export const copyRequestHandler =
     let order = state.orders.get(messageId);
     const repeat = order !== undefined;
     if (!order) {
-      if (!queued && (!registryOpen(now) || service.vendorQueuedIds.has(messageId))) {
-        const readyAt = registryOpen(now) ? new Date(now.getTime() + defaultVendorDelayMs) : nextOpening(now);
+      if (!queued && (!isOpen(now) || service.vendorQueuedIds.has(messageId))) {
+        const readyAt = isOpen(now) ? new Date(now.getTime() + defaultVendorDelayMs) : nextOpening(now);
         state.queuedCopies.set(messageId, { readyAt, withSummary: service.withSummary, request });
         return service.queued(messageId, readyAt);
       }

@@ -1,4 +1,4 @@
-import { businessGateway, isOpen } from '@pds/land-register';
+import { businessGateway } from '@pds/land-register';
 import type { RegisteredTitle } from '../titles/registered-title';
 
 // Whether the registry takes an official copy request, checked in the order Business Gateway's validation rules
@@ -80,5 +80,3 @@ export const checkRequest = (
   if (documents.includes('plan') && !title.planAvailable) return { kind: 'by_post', description: byPostText };
   return { kind: 'take' };
 };
-
-export const registryOpen = (now: Date) => isOpen(now);

@@ -35,12 +35,10 @@ const vendorNotElectronic = 'GR506098';
 const orderAnswer = async (state: RegistryState, order: RegistryOrder, waiting: 'taken' | 'polled'): Promise<SoapReply> => {
   const status = state.orders.statusOf(order);
   if (status === 'processing') {
-    const pollAt = new Date(state.clock.now().getTime() + Math.max(1_000, order.fulfilledAtMs - Date.now()));
-    return acknowledgement(
-      order.messageId,
-      Number.isFinite(pollAt.getTime()) ? pollAt : state.clock.now(),
-      waiting === 'taken' ? takenText : res.registerExtractNotYetProcessedText,
-    );
+    // Poll when processing should be done: at least a second from now (an order held as processing has no end).
+    const remainingMs = Number.isFinite(order.fulfilledAtMs) ? Math.max(1_000, order.fulfilledAtMs - Date.now()) : 1_000;
+    const pollAt = new Date(state.clock.now().getTime() + remainingMs);
+    return acknowledgement(order.messageId, pollAt, waiting === 'taken' ? takenText : res.registerExtractNotYetProcessedText);
   }
   if (status === 'failed') return refusal(order.externalReference, res.registerExtractRefusals.register);
   const title = titleByNumber(order.titleNumber);

@@ -70,7 +70,8 @@ export const searchHandler =
     const search = businessGateway.readSearchRequest(content);
     const now = state.clock.now();
     const vendorQueued = outOfHoursMessageIds.has(search.messageId);
-    const titleNumbers = allTitles.filter((t) => searchTitles([t], search.address).kind === 'found').map((t) => t.titleNumber);
+    const found = searchTitles(allTitles, search.address);
+    const titleNumbers = found.kind === 'found' ? found.titles.map((t) => t.titleNumber) : [];
     const fault = vendorQueued ? null : state.faults.take({ operation: 'search', modes: ['delay'], titleNumbers });
     if (vendorQueued || fault) {
       const readyAt = new Date(now.getTime() + (fault?.retryAfterSeconds ?? defaultRetryAfterSeconds) * 1000);
