@@ -27,6 +27,14 @@ export const costParagraph = (operation: Operation): string => {
         : '**Cost:** free: 0 credits (`X-Credits-Charged: 0` and the balance headers; no `billing` object). Rate limits apply.';
     case 'per_order':
       return "**Cost:** the order's own price, in credits and Purchase Balance (below), reserved when it is placed.";
+    case 'per_report': {
+      const prices = Object.entries(cost.credits).map(([type, credits]) => `\`${type}\` ${plural(credits)}`);
+      return (
+        `**Cost:** a fixed price for each type: ${prices.join(', ')}. Reserved when the job is requested (a caller short of ` +
+        'them gets 402 `INSUFFICIENT_CREDITS` and nothing is started), taken once when it completes, and given back in ' +
+        'full if it fails.'
+      );
+    }
     case 'per_call': {
       if (!operation.chargedFor) throw new Error(`${operation.operationId}: a per-call operation says what it charges for (chargedFor)`);
       return `**Cost:** ${plural(cost.credits)} per ${operation.chargedFor}; nothing for a refusal. ${chargingText[cost.charging]}`;

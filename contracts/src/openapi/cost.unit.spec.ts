@@ -41,6 +41,12 @@ describe('the cost paragraph', () => {
     expect(costParagraph(declared({ kind: 'per_order' }))).toContain("order's own price");
   });
 
+  it('says each type of job its price, when it is reserved, taken and given back', () => {
+    const paragraph = costParagraph(declared({ kind: 'per_report', credits: { 'property-pack': 90, 'area-pack': 1 } }));
+    expect(paragraph).toMatch(/^\*\*Cost:\*\* a fixed price for each type: `property-pack` 90 credits, `area-pack` 1 credit\. /);
+    expect(paragraph).toContain('taken once when it completes, and given back in full if it fails');
+  });
+
   it('refuses a per-call operation that does not say what it charges for', () => {
     expect(() => costParagraph(declared({ kind: 'per_call', credits: 1, charging: 'on_answer' }))).toThrow(/chargedFor/);
   });

@@ -16,8 +16,11 @@ const requestOf = (operation: Operation) => {
   };
 };
 
-const costText = ({ cost }: Operation) =>
-  cost.kind === 'per_call' ? { kind: 'per_call', credits: cost.credits, charging: cost.charging } : { kind: cost.kind };
+const costText = ({ cost }: Operation) => {
+  if (cost.kind === 'per_call') return { kind: 'per_call', credits: cost.credits, charging: cost.charging };
+  if (cost.kind === 'per_report') return { kind: 'per_report', credits: { ...cost.credits }, charging: 'on_completion' };
+  return { kind: cost.kind };
+};
 
 export const buildRegistry = (): OpenAPIRegistry => {
   const registry = new OpenAPIRegistry();

@@ -88,8 +88,19 @@ export const errorResponses = (operation: Operation) => {
   );
 };
 
+/** A file answered with an `ETag` may be revalidated: `If-None-Match` with its tag answers 304 without the body. */
+const notModified = (operation: Operation): Record<string, { description: string; headers: Record<string, ResponseHeaderDoc> }> => {
+  const etag = operation.response.headers?.ETag;
+  if (!etag) return {};
+  const description = '`If-None-Match` named the current `ETag`: the file is unchanged, and not sent again. Free.';
+  return { '304': { description, headers: { ...(operation.public ? traceHeaders : authenticatedHeaders), ETag: etag } } };
+};
+
 export const successResponse = (operation: Operation) => {
   const { status, description, mediaType, schema, headers } = operation.response;
   const common = operation.public ? traceHeaders : authenticatedHeaders;
-  return { [String(status)]: { description, headers: { ...common, ...headers }, content: { [mediaType]: { schema } } } };
+  return {
+    [String(status)]: { description, headers: { ...common, ...headers }, content: { [mediaType]: { schema } } },
+    ...notModified(operation),
+  };
 };

@@ -32,8 +32,14 @@ export type OperationTag = keyof typeof operationTags;
  *     own data. A caller short of credits gets 402 after the input is checked, and after any refusal the work itself
  *     gives (such as a 404).
  * - `per_order`: the order's own price, reserved with its Purchase Balance by the service that owns the order.
+ * - `per_report`: a fixed price for each type of job the operation starts (`credits` by type), reserved when the job is
+ *   requested by the service that runs it, taken once when it completes and given back if it fails.
  */
-export type CreditCost = { kind: 'free' } | { kind: 'per_call'; credits: number; charging: Charging } | { kind: 'per_order' };
+export type CreditCost =
+  | { kind: 'free' }
+  | { kind: 'per_call'; credits: number; charging: Charging }
+  | { kind: 'per_order' }
+  | { kind: 'per_report'; credits: Readonly<Record<string, number>> };
 export type Charging = 'reserve_first' | 'on_answer';
 
 /** The codes a 401 may carry: the specification names one per operation (most `UNAUTHORIZED`). */
@@ -48,7 +54,15 @@ export interface OperationRequest {
   body?: z.ZodTypeAny;
   /** A body schema that accepts an absent body (e.g. `{}` or none). */
   bodyOptional?: boolean;
+  /** The largest body read, in bytes, when larger than the default (`defaultBodyLimitBytes`): a report's logo, say. */
+  bodyLimitBytes?: number;
 }
+
+/** The largest request body an operation reads unless it declares its own limit. */
+export const defaultBodyLimitBytes = 100 * 1024;
+
+/** The body limit of an operation, in bytes. */
+export const bodyLimitOf = (operation: Operation) => operation.request.bodyLimitBytes ?? defaultBodyLimitBytes;
 
 export type MediaType = 'application/json' | 'application/pdf' | 'text/plain; charset=utf-8';
 
@@ -60,7 +74,7 @@ export type ResponseHeaderDoc = {
 };
 
 export interface OperationResponse {
-  status: 200 | 202;
+  status: 200 | 201 | 202;
   description: string;
   mediaType: MediaType;
   /** The whole body for JSON (the envelope with `data`), or the payload's schema for other media types. */
@@ -79,7 +93,7 @@ export interface ParameterError {
 export interface Operation {
   /** The specification's operation id (snake case). */
   operationId: string;
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'delete';
   /** OpenAPI form, under `/api/v1`: `/land-registry/titles/{titleNumber}`. */
   path: string;
   tag: OperationTag;
@@ -148,7 +162,7 @@ export const commonErrors = (operation: Operation): Partial<Record<ErrorCode, st
     INVALID_PARAMETERS: `${unreadable.join(', ').replace(/, ([^,]*)$/, ', or $1')}; nothing charged`.replace(/^a/, 'A'),
     ...(takesBody
       ? {
-          PAYLOAD_TOO_LARGE: 'The body is larger than 100 kB',
+          PAYLOAD_TOO_LARGE: `The body is larger than ${bodyLimitOf(operation) / 1024} kB`,
           UNSUPPORTED_MEDIA_TYPE:
             'The body is not `application/json` (any other type, or a charset other than UTF-8), or has a `Content-Encoding` other than gzip, deflate or br',
         }

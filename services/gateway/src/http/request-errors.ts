@@ -8,7 +8,7 @@ import { sendError } from './respond';
 // (not valid percent-encoding). These fail before any handler runs; the caller is known by then (the key is checked
 // first), so the answer still carries its billing headers. So does the answer to anything else that fails there.
 
-export type RequestError = Error & { status?: number; type?: string };
+export type RequestError = Error & { status?: number; type?: string; limit?: number };
 
 const refusals: Record<string, { code: ErrorCode; message: string }> = {
   'entity.parse.failed': { code: 'INVALID_PARAMETERS', message: 'The request body is not valid JSON.' },
@@ -46,6 +46,9 @@ const byStatus: Record<number, { code: ErrorCode; message: string }> = {
 };
 
 const refusalOf = (error: RequestError) => {
+  // The body reader says the limit it applied: the operation's own, where it declares one.
+  if (error.type === 'entity.too.large' && typeof error.limit === 'number')
+    return { code: 'PAYLOAD_TOO_LARGE' as const, message: `The request body is larger than ${error.limit / 1024} kB.` };
   if (error.type && refusals[error.type]) return refusals[error.type];
   return error.status === undefined ? undefined : byStatus[error.status];
 };

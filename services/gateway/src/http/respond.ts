@@ -45,6 +45,9 @@ export const sendError = (
   });
 };
 
+/** The statuses an operation's success is declared with (`OperationResponse.status`). */
+export type SuccessStatus = 200 | 201 | 202;
+
 /** What a successful answer carries besides the billing: its data, and the datasets it was built from (if any). */
 export interface Payload {
   data: unknown;
@@ -54,9 +57,9 @@ export interface Payload {
 const body = ({ data, sources }: Payload) => ({ success: true, data, ...(sources ? { sources } : {}) });
 
 /** A free call's answer: no billing object, but the headers still say what it cost (0) and what is left. */
-export const sendFree = (res: Response, payload: Payload, balance: BalanceView | undefined) => {
+export const sendFree = (res: Response, payload: Payload, balance: BalanceView | undefined, status: SuccessStatus = 200) => {
   setBillingHeaders(res, 0, balance);
-  res.status(200).json(body(payload));
+  res.status(status).json(body(payload));
 };
 
 /**
@@ -68,7 +71,7 @@ export const sendCharged = (
   payload: Payload,
   chargedCredits: number,
   balance: BalanceView,
-  status: 200 | 202 = 200,
+  status: SuccessStatus = 200,
   reservedCredits?: number,
 ) => {
   setBillingHeaders(res, chargedCredits, balance);

@@ -49,8 +49,11 @@ export type DataAnswer = {
   reserved?: { credits: number; balance: BalanceView };
 };
 
-/** A file (a PDF, a transcription) answered as it is, with the billing headers. */
-export type FileAnswer = { ok: true; file: { contentType: string; body: Buffer | string; filename?: string } };
+/**
+ * A file (a PDF, a transcription) answered as it is, with the billing headers. A free operation's file may carry an
+ * entity tag (quoted, as the header has it), so that a caller holding it revalidates instead of downloading again.
+ */
+export type FileAnswer = { ok: true; file: { contentType: string; body: Buffer | string; filename?: string; etag?: string } };
 
 export type Answer = DataAnswer | FileAnswer | Refusal;
 

@@ -41,8 +41,21 @@ export const sendRefusal = async (
   sendError(res, refusal.code, refusal.message, { balance, details, retryAfter, retryAfterS, candidates });
 };
 
+/** Whether an `If-None-Match` list names this entity tag (`*` names any; weak tags compare by their value). */
+export const namesTag = (ifNoneMatch: unknown, etag: string) =>
+  typeof ifNoneMatch === 'string' &&
+  ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag.replace(/^W\//, '');
+  });
+
 const sendFile = (res: Response, file: FileAnswer['file'], balance: BalanceView | undefined) => {
   setBillingHeaders(res, 0, balance);
+  if (file.etag) {
+    res.setHeader('ETag', file.etag);
+    // Only a free file is tagged (see FileAnswer), so a 304 charges nothing that a 200 would have.
+    if (namesTag(res.locals.ifNoneMatch, file.etag)) return void res.status(304).end();
+  }
   if (file.filename) res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
   res.status(200).type(file.contentType).send(file.body);
 };
@@ -75,12 +88,15 @@ const answer = async (
 ) => {
   if (!outcome.ok) return sendRefusal(deps, res, who, outcome, operation, asked);
   const balance = () => asked ?? deps.balanceFor(who.ctx, who.caller.accountId);
-  if ('file' in outcome) return sendFile(res, outcome.file, await balance());
+  if ('file' in outcome) {
+    if (outcome.file.etag && operation.cost.kind !== 'free') throw new Error(`${operation.operationId}: only a free file is tagged`);
+    return sendFile(res, outcome.file, await balance());
+  }
   if (outcome.reserved) {
     const { credits, balance: after } = outcome.reserved;
     return sendCharged(res, outcome, 0, after, operation.response.status, credits);
   }
-  sendFree(res, outcome, await balance());
+  sendFree(res, outcome, await balance(), operation.response.status);
 };
 
 /** The express handler of an authenticated operation. */

@@ -4,7 +4,7 @@ import { RouteTable, underApi } from './route-table';
 // Matching as express matched the same declarations before (its router: literal segments regardless of case, one
 // trailing slash, non-empty parameters, percent-decoded; the first declaration that fits wins).
 
-const declared = (operationId: string, method: 'get' | 'post', path: string, extra: Partial<Operation> = {}) =>
+const declared = (operationId: string, method: Operation['method'], path: string, extra: Partial<Operation> = {}) =>
   ({ operationId, method, path, ...extra }) as Operation;
 
 const table = new RouteTable([
@@ -16,6 +16,7 @@ const table = new RouteTable([
   declared('match', 'post', '/land-registry/title-matches'),
   declared('matchAgain', 'get', '/land-registry/title-matches'),
   declared('document', 'get', '/openapi.json', { public: true }),
+  declared('hook', 'delete', '/webhooks/{webhookId}'),
 ]);
 
 const found = (relative: string) => {
@@ -60,6 +61,13 @@ describe('the route table', () => {
       path: '/land-registry/title-orders/{orderId}',
       params: { orderId: 'ord_1' },
     });
+  });
+
+  it('routes DELETE as any other method', () => {
+    const hook = table.routes.find((r) => r.path === '/webhooks/{webhookId}')!;
+    expect(hook.allow).toBe('DELETE');
+    expect(hook.byMethod.get('DELETE')?.operationId).toBe('hook');
+    expect(found('/webhooks/wh_1')).toEqual({ path: '/webhooks/{webhookId}', params: { webhookId: 'wh_1' } });
   });
 
   it('refuses two declarations that no path could tell apart', () => {

@@ -1,4 +1,11 @@
-import { operations, type AuthenticatedOperationId, type Operation, type Operations, type PublicOperationId } from '@pds/contracts';
+import {
+  bodyLimitOf,
+  operations,
+  type AuthenticatedOperationId,
+  type Operation,
+  type Operations,
+  type PublicOperationId,
+} from '@pds/contracts';
 import express, { type Request, type Response } from 'express';
 import type { GatewayDeps } from '../deps';
 import { asset, sendAsset, type Asset } from '../http/api-docs';
@@ -34,18 +41,26 @@ export const checkHandlerShapes = (handlers: Handlers) => {
 };
 export type PublicHandlers = { [K in PublicOperationId]: () => unknown };
 
-const bodyLimit = '100kb';
-const jsonBody = express.json({ limit: bodyLimit });
+/** One JSON body reader per body limit declared (most operations take the default). */
+const jsonBodies = new Map<number, ReturnType<typeof express.json>>();
+const jsonBodyOf = (limitBytes: number) => {
+  if (!jsonBodies.has(limitBytes)) jsonBodies.set(limitBytes, express.json({ limit: limitBytes }));
+  return jsonBodies.get(limitBytes)!;
+};
 
 /** express.json as a promise: the error it would pass on (unreadable body), or undefined once `req.body` is read. */
-const readJsonBody = (req: Request, res: Response) =>
-  new Promise<RequestError | undefined>((resolve) => jsonBody(req, res, (error?: unknown) => resolve(error as RequestError | undefined)));
+const readJsonBody = (req: Request, res: Response, limitBytes: number) =>
+  new Promise<RequestError | undefined>((resolve) =>
+    jsonBodyOf(limitBytes)(req, res, (error?: unknown) => resolve(error as RequestError | undefined)),
+  );
 
 /**
  * Every call is run, billed and answered in full: express would answer `If-None-Match: *` (or a matching ETag) with a
- * 304 and no body, after the call had been charged. The app sends no ETag, and the request's validators are dropped.
+ * 304 and no body, after the call had been charged. The app sends no ETag of its own and the request's validators are
+ * dropped; a free file's handler may still revalidate, against the `If-None-Match` kept aside here (see `sendFile`).
  */
-const unconditional = (req: Request) => {
+const unconditional = (req: Request, res: Response) => {
+  res.locals.ifNoneMatch = req.headers['if-none-match'];
   delete req.headers['if-none-match'];
   delete req.headers['if-modified-since'];
 };
@@ -96,7 +111,7 @@ export const apiRoutes = (deps: GatewayDeps, handlers: Handlers, publicHandlers:
       res.locals.operationId = declared.operationId;
       return sendAsset(res, documents.get(declared.operationId)!, 'no-cache');
     }
-    unconditional(req);
+    unconditional(req, res);
     if (!(await identify(deps, req, res, route?.unauthenticatedCode))) return;
     if (!matched.found) {
       if (matched.undecodable) return refuseUnreadable(deps, { status: 400, type: 'path.undecodable' } as RequestError, req, res);
@@ -109,7 +124,7 @@ export const apiRoutes = (deps: GatewayDeps, handlers: Handlers, publicHandlers:
     res.locals.operationId = routed.operation.operationId;
     req.params = matched.params;
     if (routed.operation.request.body) {
-      const unreadable = unsupportedBody(req) ?? (await readJsonBody(req, res));
+      const unreadable = unsupportedBody(req) ?? (await readJsonBody(req, res, bodyLimitOf(routed.operation)));
       if (unreadable) return refuseUnreadable(deps, unreadable, req, res);
     }
     await routed.run(req, res);
