@@ -14,7 +14,7 @@ const reason = z.string().min(1).max(200);
 const operationId = z.string().min(1).max(100);
 
 /** What a reservation is for: paid official-copy orders also need the ordering entitlement and an account in good standing. */
-export const reservationPurposes = ['api_call', 'official_copy_order'] as const;
+export const reservationPurposes = ['api_call', 'official_copy_order', 'report'] as const;
 export const ReservationPurpose = z.enum(reservationPurposes);
 
 /** What the ledger reports after any command: the balance the gateway shows the caller. */

@@ -5,11 +5,13 @@ import { boeSeriesValues, onsTimeseriesValues, ukHpiMonths } from './market/cont
 import { codepointPostcodes, onsPostcodeAreas, onspdPostcodes } from './postcodes/contract';
 import type { ReadModel } from './read-model';
 import { titleOrderFiles, titleOrderViews } from './title-orders/contract';
+import { reportFiles, reportViews } from './reports/contract';
 import { energyCertificates } from './energy-certificates/contract';
 import { pricePaidSales } from './price-paid/contract';
 
 export * from './read-model';
 export * from './title-orders/queries';
+export * from './reports/queries';
 export * from './datasets/queries';
 export * from './postcodes/queries';
 export * from './addresses/queries';
@@ -36,6 +38,8 @@ export {
   onspdPostcodes,
   titleOrderFiles,
   titleOrderViews,
+  reportViews,
+  reportFiles,
   energyCertificates,
   pricePaidSales,
 };
@@ -45,6 +49,8 @@ export const readModels: readonly ReadModel[] = [
   apiCallers,
   titleOrderViews,
   titleOrderFiles,
+  reportViews,
+  reportFiles,
   datasetVersions,
   codepointPostcodes,
   onsPostcodeAreas,
