@@ -1,0 +1,4 @@
+export { checkLogo, maxLogoBytes, type LogoCheck } from './logo';
+export type { DataOf, ReportBranding, ReportModel, ReportModelSection, SectionName } from './model';
+export { maxPdfBytes, renderReport } from './render-report';
+export { distinctSources } from './sources-page';
