@@ -95,10 +95,8 @@ export const reportStatus = defineOperation({
   cost: { kind: 'free' },
   request: { params: ReportIdPath },
   response: { status: 200, description: 'The report', mediaType: 'application/json', schema: ReportStatusResponse },
-  invalidMessage: '`reportId` must be rep_ and 26 lower-case letters and digits.',
   errors: {
-    INVALID_PARAMETERS: '`reportId` is not of the form rep_ and 26 lower-case letters and digits',
-    REPORT_NOT_FOUND: 'No report of that id on your account',
+    REPORT_NOT_FOUND: 'No report of that id on your account (an id not of the form `rep_` and 26 letters and digits names none)',
     DATABASE_ERROR: 'The report could not be read; retry shortly',
   },
 });
@@ -125,10 +123,8 @@ export const reportDocument = defineOperation({
       'Content-Disposition': { description: 'attachment; filename="<subject>-<type>-<asOf>.pdf"', schema: { type: 'string' } },
     },
   },
-  invalidMessage: '`reportId` must be rep_ and 26 lower-case letters and digits.',
   errors: {
-    INVALID_PARAMETERS: '`reportId` is not of the form rep_ and 26 lower-case letters and digits',
-    REPORT_NOT_FOUND: 'No report of that id on your account',
+    REPORT_NOT_FOUND: 'No report of that id on your account (an id not of the form `rep_` and 26 letters and digits names none)',
     REPORT_NOT_COMPLETED: 'The report is not completed (the message gives its status); a failed report has no document',
     DATABASE_ERROR: 'The document could not be read; retry shortly',
   },

@@ -1,5 +1,6 @@
 import { analysis } from '@pds/contracts';
 import { bootService, envMs, handler, RequestReplyClient, serveCommands } from '@pds/service-runtime';
+import { startReports } from './reports/start-reports';
 import { DateTime } from 'luxon';
 import { askerOf } from './asking/ask-service';
 import { findSoldComparables } from './comparables/find-sold-comparables';
@@ -13,7 +14,8 @@ import { valueProperty } from './valuation/value-property';
 
 // The analysis service makes the judgements of the API: it weighs the location service's facts (read through the
 // query functions it publishes, or asked over Kafka) and the registry's titles into valuations, comparables, the
-// reading of a price, lettings compliance and profiles, and computes the calculators.
+// reading of a price, lettings compliance and profiles, and computes the calculators. Its reports compose those
+// answers into branded PDF packs, assembled and rendered in the background.
 
 /** The UK calendar date of an instant (YYYY-MM-DD). */
 const ukDate = (at: Date) => DateTime.fromJSDate(at, { zone: 'Europe/London' }).toISODate() as string;
@@ -46,6 +48,12 @@ const main = async () => {
     handler(analysis.CheckCompliance, (data, ctx) => checkCompliance(compliance, data, ctx), { dropWhenLate: true }),
     handler(analysis.ProfileProperty, (data, ctx) => profileProperty(profiles, data, ctx), { dropWhenLate: true }),
   ];
+  const placeReport = await startReports(rt, rpc, {
+    valueProperty: (data) => valueProperty(valuations, analysis.ValueProperty.data.parse(data)),
+    findSoldComparables: (data) => findSoldComparables(valuations, analysis.FindSoldComparables.data.parse(data)),
+    taxPurchase: (data) => taxPurchase(purchaseTax, analysis.CalculatePurchaseTax.data.parse(data)),
+  }, today);
+  handlers.push(placeReport);
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'analysis', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());
   rt.logger.info('analysis ready');

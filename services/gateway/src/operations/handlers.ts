@@ -24,6 +24,8 @@ import { orderDocument, orderDocumentText, orderStatus } from '../routes/land-re
 import { testRegisterExtraction } from '../routes/land-registry/test-register-extraction';
 import { documentAvailability, registeredProprietors, titleLookup } from '../routes/land-registry/title-lookups';
 import { officialCopyOrder } from '../routes/land-registry/title-orders';
+import { placeReport } from '../routes/reports/place-report';
+import { reportDocumentHandler, reportListHandler, reportStatusHandler } from '../routes/reports/report-reads';
 import type { Handlers, PublicHandlers } from './router';
 
 /** The handler of each operation of the route table (contracts' `operations`); one missing does not compile. */
@@ -62,6 +64,10 @@ export const handlers: Handlers = {
   market_bank_rate: bankRateHandler,
   market_mortgage_rates: mortgageRatesHandler,
   market_inflation: inflationHandler,
+  report_create: placeReport,
+  report_status: reportStatusHandler,
+  report_document: reportDocumentHandler,
+  report_list: reportListHandler,
 };
 
 const document = openApiDocument();

@@ -3,7 +3,7 @@ import { envMs, RequestTimeoutError } from '@pds/service-runtime';
 import type { BalanceView } from '../../http/respond';
 import { handlerOf } from '../../operations/handler';
 import { checkOrderPlacement } from './order-request';
-import { untilOrderReadable } from './order-visibility';
+import { untilOrderReadable } from '../read-your-writes';
 
 /** Placement asks the registry about the title and reserves at the ledger before answering, so it gets longer. */
 const orderTimeoutMs = envMs('ORDER_TIMEOUT_MS', 30_000);

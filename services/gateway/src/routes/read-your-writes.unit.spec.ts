@@ -1,5 +1,5 @@
 import type { Queryable } from '@pds/contracts';
-import { untilOrderReadable } from './order-visibility';
+import { untilOrderReadable } from './read-your-writes';
 
 /** A read model that shows the order from its `visibleFrom`-th read on (never, when undefined), counting the reads. */
 const readModel = (visibleFrom: number | undefined, fails = false) => {

@@ -15,15 +15,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Resolves true once the caller's order is in the read model, false if it is not within `waitMs` (the projection
  * behind, or the read failing: the status read will say so itself). The order is placed either way.
  */
-export const untilOrderReadable = async (
+export const untilOrderReadable = (db: Queryable, orderId: string, accountId: string, waitMs = readableWithinMs): Promise<boolean> =>
+  untilReadable(readModels.titleOrderQueries.isReadable, db, orderId, accountId, waitMs);
+
+/** The same wait for any job the caller starts and then polls (an order, a report), by its owner's `isReadable`. */
+export const untilReadable = async (
+  isReadable: (db: Queryable, id: string, accountId: string) => Promise<boolean>,
   db: Queryable,
-  orderId: string,
+  id: string,
   accountId: string,
   waitMs = readableWithinMs,
 ): Promise<boolean> => {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const found = await readModels.titleOrderQueries.isReadable(db, orderId, accountId).catch(() => undefined);
+    const found = await isReadable(db, id, accountId).catch(() => undefined);
     if (found) return true;
     if (found === undefined || Date.now() >= deadline) return false;
     await sleep(pollMs);
