@@ -4,6 +4,7 @@ import { runAudit } from '../support/audit';
 import { registryTestAddresses } from '../support/datasets';
 import { chargedCredits as charged, e2eFixture, type Caller } from '../support/e2e';
 import { waitFor } from '../support/ledger';
+import { closedOrderEventsOf } from '../support/order-stream';
 
 // The Land Registry endpoints over the real stack, with the registry test environment behind land-registry-orders.
 // Prices by hand from the spec: 25 credits a lookup or availability check; an official copy is 700 pence of Purchase
@@ -71,6 +72,16 @@ const balances = async (c: Caller) => {
   };
 };
 const auditPasses = () => expect(runAudit(world.databaseUrl).code).toBe(0);
+
+/** A failed order's stream ends in one `OrderFailed`, for its account and with the error its status shows. */
+const endsInOneOrderFailed = async (c: Caller, done: any) => {
+  const events = await closedOrderEventsOf(world.db, done.id);
+  expect(events.filter((e) => e.type === 'OrderFailed')).toHaveLength(1);
+  expect(events.at(-1)).toMatchObject({
+    type: 'OrderFailed',
+    data: { accountId: c.accountId, code: done.error.code, message: done.error.message },
+  });
+};
 
 describe('title lookup', () => {
   beforeAll(() => registryOpenHour());
@@ -364,6 +375,7 @@ describe('failure paths', () => {
     expect(placed.status).toBe(202);
     const done = await orderUntil(c, placed.body.data.id, ['failed', 'completed', 'quarantined']);
     expect(done).toMatchObject({ status: 'failed', cost: { paymentStatus: 'released', extractionPaymentStatus: 'released' } });
+    await endsInOneOrderFailed(c, done);
     await waitFor(async () => (await balances(c)).credits === 10_000);
     const b = await balances(c);
     expect([b.credits, b.pence, b.reservedPence]).toEqual([10_000, 5_000, 0]);
@@ -388,6 +400,7 @@ describe('failure paths', () => {
     const placed = await placeOrder(c, orderBody('WT371956', 'both'));
     const done = await orderUntil(c, placed.body.data.id, ['failed', 'completed']);
     expect(done).toMatchObject({ status: 'failed', cost: { paymentStatus: 'refunded' } });
+    await endsInOneOrderFailed(c, done);
     await waitFor(async () => (await balances(c)).pence === 5_000);
     const b = await balances(c);
     expect([b.credits, b.pence]).toEqual([10_000, 5_000]);

@@ -4,6 +4,7 @@ import { adminCommand } from '../support/admin-command';
 import { runAudit } from '../support/audit';
 import { e2eFixture, type Caller } from '../support/e2e';
 import { replayAccount, waitFor } from '../support/ledger';
+import { closedOrderEventsOf, orderEventsOf as orderEventsIn } from '../support/order-stream';
 
 // An operator resolves a quarantined official-copy order (`admin order resolve`): land-registry-orders asks the
 // registry what became of the submission and moves the order and its money on. Over the real stack, with the
@@ -76,13 +77,7 @@ const ledgerEventsOf = async (c: Caller, orderId: string) =>
     .filter((e) => (e.data as { reservationId?: string }).reservationId === `rsv_${orderId}`)
     .map((e) => e.type);
 
-const orderEventsOf = async (orderId: string) =>
-  (
-    await world.db.query<{ type: string; metadata: any }>(
-      'SELECT type, metadata FROM events WHERE stream_id = $1 ORDER BY stream_position',
-      [`titleorder-${orderId}`],
-    )
-  ).rows;
+const orderEventsOf = (orderId: string) => orderEventsIn(world.db, orderId);
 
 /** The operator API as it answers, refusals included. */
 const resolveOverApi = async (orderId: string, body: unknown = {}) => {
@@ -199,6 +194,12 @@ describe('resolving a submission the registry never received', () => {
     expect(await ledgerEventsOf(c, orderId)).toEqual([...heldInQuarantine, 'CreditsReleased', 'CashReleased']);
     const lost = (await orderEventsOf(orderId)).find((e) => e.type === 'SubmissionLost');
     expect(lost?.metadata).toMatchObject({ actor: expect.stringMatching(/^operator:/), reason: 'registry has no record' });
+    // Its money settled, the order ends in one OrderFailed, recorded by its driver.
+    const closed = await closedOrderEventsOf(world.db, orderId);
+    expect(closed.filter((e) => e.type === 'OrderFailed').map((e) => e.data)).toEqual([
+      { accountId: c.accountId, code: 'SUBMISSION_NOT_RECEIVED', message: resolved.order.error.message, at: expect.any(String) },
+    ]);
+    expect(closed.at(-1)?.type).toBe('OrderFailed');
     // Resolving never submits: the registry still has no order.
     expect(await world.registry.order(businessGateway.orderMessageId(orderId))).toBeUndefined();
     auditPasses();
@@ -212,7 +213,8 @@ describe('a repeated resolution', () => {
     const first = await resolveOverApi(orderId, { reason: 'first' });
     expect(first.status).toBe(200);
     expect(first.body.order).toMatchObject({ status: 'failed', cost: { paymentStatus: 'released' } });
-    const orderEvents = await orderEventsOf(orderId);
+    // The driver closes the failed order after the resolution answers: its stream is compared once that is done.
+    const orderEvents = await closedOrderEventsOf(world.db, orderId);
     const ledgerEvents = await ledgerEventsOf(c, orderId);
     const after = await balances(c);
 

@@ -95,6 +95,39 @@ describe("a postcode's sales", () => {
     );
   });
 
+  it('answers as of a past date: sales before it, within months of it (RG30 2AN, asOf 2023-01-27, 24 months)', async () => {
+    const r = await ask('?postcode=RG30%202AN&months=24&asOf=2023-01-27', 1);
+    expect(r.status).toBe(200);
+    // From the file, by hand: the category A sales of RG30 2AN from 27 January 2021 (the first day, included) to
+    // 26 January 2023. Left out: the newer ones (24 FLAT 2, 3 March 2023; 16 FLAT 2, 16 May 2023) and 10 Western Elms
+    // Avenue (21 November 2022, category B).
+    expect(r.body.data.comparables.map((c: { transactionDate: string; price: number }) => [c.transactionDate, c.price])).toEqual([
+      ['2022-08-04', 745_000],
+      ['2022-06-27', 172_000],
+      ['2021-09-02', 210_000],
+      ['2021-08-23', 151_500],
+      ['2021-03-29', 153_000],
+      ['2021-01-27', 165_000],
+    ]);
+    expect(r.body.data).toMatchObject({ period: '24 months', totalResults: 6 });
+    // A sale on the date itself is not yet counted, as the valuation counts sales known on a date.
+    const onTheDay = await ask('?postcode=RG30%202AN&months=24&asOf=2022-08-04', 1);
+    expect(onTheDay.body.data.comparables.map((c: { transactionDate: string }) => c.transactionDate)).toEqual([
+      '2022-06-27',
+      '2021-09-02',
+      '2021-08-23',
+      '2021-03-29',
+      '2021-01-27',
+    ]);
+    // Today on the business clock is allowed, and counts what is before it.
+    const asOfToday = await ask(`?postcode=RG30%202AN&asOf=${today}`, 1);
+    expect(asOfToday.status).toBe(200);
+    // The file holds sales to December 2023, none on today's date, so that is the default look-back's answer.
+    expect(asOfToday.body.data.comparables.map((c: { transactionDate: string }) => c.transactionDate)).toEqual(
+      expectedSales('RG30 2AN', '2021-01-15').map((e) => e[2]!.slice(0, 10)),
+    );
+  });
+
   it('charges 1 credit for an empty answer too', async () => {
     const r = await ask('?postcode=RG30%202AN&months=1', 1);
     expect(r.status).toBe(200);
@@ -110,6 +143,10 @@ describe("a postcode's sales", () => {
       ['?postcode=RG30%202AN&months=twelve', 400, 'INVALID_MONTHS'],
       ['?postcode=RG30%202AN&months=1.5', 400, 'INVALID_MONTHS'],
       ['?postcode=RG30', 400, 'INVALID_POSTCODE'],
+      ['?postcode=RG30%202AN&asOf=2024-01-16', 400, 'INVALID_AS_OF'],
+      ['?postcode=RG30%202AN&asOf=1994-12-31', 400, 'INVALID_AS_OF'],
+      ['?postcode=RG30%202AN&asOf=2023-02-29', 400, 'INVALID_AS_OF'],
+      ['?postcode=RG30%202AN&asOf=15%2F01%2F2024', 400, 'INVALID_AS_OF'],
     ];
     for (const [query, status, code] of cases) {
       const r = await ask(query, 0);

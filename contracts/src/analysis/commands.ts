@@ -51,6 +51,11 @@ export const FindSoldComparables = defineCommand(
   z.object({
     postcode: z.string().min(5).max(8),
     months: z.number().int().min(1).max(120),
+    /** The answer as on this past date (YYYY-MM-DD); absent, today. */
+    asOf: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
   }),
   sourced(SoldComparablesResult),
 );

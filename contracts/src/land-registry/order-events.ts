@@ -62,6 +62,11 @@ export const ExtractionSucceeded = event('ExtractionSucceeded', { documentId: z.
 export const ExtractionFailed = event('ExtractionFailed', { documentId: z.string(), error: z.string(), at });
 export const ExtractionRefunded = event('ExtractionRefunded', { credits: z.number().int(), at });
 export const OrderCompleted = event('OrderCompleted', { at });
+/**
+ * A failed order's end, recorded once its money is settled (nothing held, nothing owed back): with `OrderCompleted`,
+ * the one terminal event a subscriber follows. Carries the account and why it failed, so a subscriber needs no fold.
+ */
+export const OrderFailed = event('OrderFailed', { accountId: z.string(), ...problem, at });
 
 export const OrderEvent = z.discriminatedUnion('type', [
   OrderRequested,
@@ -84,5 +89,6 @@ export const OrderEvent = z.discriminatedUnion('type', [
   ExtractionFailed,
   ExtractionRefunded,
   OrderCompleted,
+  OrderFailed,
 ]);
 export type OrderEvent = z.infer<typeof OrderEvent>;

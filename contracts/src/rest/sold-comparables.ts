@@ -2,15 +2,18 @@ import { EnergyRating, IsoDate } from '../epc/certificate';
 import { z } from '../zod';
 import { defineOperation } from './operation';
 import { Postcode } from './postcode';
+import { isCalendarDate } from './purchase-tax';
 import { sourcedEnvelope } from './sources';
 
 // Sold comparables (Property Analysis), exactly as the specification gives it: the registered sales of one postcode over
 // a look-back, most recent first, each with what its energy certificate says of the home. What the specification
 // leaves open is decided here and said in the description: the look-back's start, which sales count, and how a sale
-// is matched to its certificate.
+// is matched to its certificate. `asOf` is ours: the same answer as it stood on a past date, for reports.
 
 export const soldComparablesCredits = 1;
 export const defaultComparableMonths = 36;
+/** The first date of HM Land Registry's Price Paid Data: no sale is recorded before it. */
+export const pricePaidFirstDate = '1995-01-01';
 
 /** A look-back in whole months, 1 to 120, as query text. */
 export const LookBackMonths = z
@@ -34,6 +37,19 @@ export const SoldComparablesQuery = z
       default: defaultComparableMonths,
       example: 36,
     }),
+    // Not after today is checked by the analysis service, on the UK business clock.
+    asOf: z
+      .string()
+      .trim()
+      .refine(isCalendarDate)
+      .refine((date) => date >= pricePaidFirstDate)
+      .optional()
+      .openapi({
+        type: 'string',
+        format: 'date',
+        example: '2022-08-04',
+        description: `The sales as they stood on this date (${pricePaidFirstDate} to today, UK): transferred before it, within \`months\` of it`,
+      }),
   })
   .openapi('SoldComparablesQuery');
 
@@ -78,6 +94,10 @@ export const propertySoldComparables = defineOperation({
     "**The look-back.** Sales whose date of transfer is on or after the same day `months` months before today's date in " +
     'the UK (Europe/London), to today. Price Paid is published monthly and about two months behind; `sources` gives the ' +
     'latest sale the imported data holds.\n\n' +
+    '**`asOf`** gives the answer as it stood on that date (from 1995-01-01, when Price Paid begins, to today in the UK), ' +
+    "as the valuation's `asOf` does: sales whose date of transfer is before it (the date itself excluded: Price Paid " +
+    'gives no registration date, so a sale counts as known from its transfer date) and on or after the same day ' +
+    '`months` months before it. Without it the look-back ends today, today included.\n\n' +
     "**Which sales.** Standard price-paid sales (HM Land Registry's category A): sales of a whole home at full market value " +
     'to a private individual. Category B (repossessions, buy-to-let purchases identified by a mortgage, buyers that are ' +
     'companies or other bodies, and property type Other) is imported but left out: those prices are not comparable with ' +
@@ -107,11 +127,16 @@ export const propertySoldComparables = defineOperation({
       missing: { code: 'MISSING_POSTCODE', message: '`postcode` is required. Nothing was charged.' },
     },
     months: { code: 'INVALID_MONTHS', message: '`months` must be a whole number from 1 to 120 (default 36). Nothing was charged.' },
+    asOf: {
+      code: 'INVALID_AS_OF',
+      message: `\`asOf\` must be a date, YYYY-MM-DD, from ${pricePaidFirstDate} to today (UK). Nothing was charged.`,
+    },
   },
   errors: {
     MISSING_POSTCODE: '`postcode` absent; nothing charged',
     INVALID_POSTCODE: '`postcode` is not a full UK postcode; nothing charged',
     INVALID_MONTHS: '`months` outside 1 to 120; nothing charged',
+    INVALID_AS_OF: '`asOf` not a date, before 1995-01-01 or after today; nothing charged',
     SERVICE_UNAVAILABLE: 'No Price Paid Data is imported yet; nothing charged',
     UPSTREAM_TIMEOUT: 'The sales were not found in time; nothing charged',
   },

@@ -3,7 +3,7 @@ import type { SubmissionOutcome } from '@pds/land-register';
 import type { Decider } from '@pds/service-runtime';
 import { evolve } from './evolve';
 import type { Order, OrderEvent, OrderTerms, PlacedOrder } from './order';
-import { initialState, isPlaced } from './order';
+import { failedOrderSettled, initialState, isPlaced } from './order';
 
 // The order's state machine. Each command is what the order's driver (or the placement) learnt; decide says which
 // events that makes. A command that does not fit the order's state decides nothing: a driver retrying after a crash,
@@ -48,7 +48,9 @@ export type OrderCommand =
       result: { ok: true; text: string; data: ExtractionData } | { ok: false; error: string };
       now: string;
     }
-  | { type: 'RecordExtractionRefund'; now: string };
+  | { type: 'RecordExtractionRefund'; now: string }
+  /** A failed order's money is settled: its end is recorded, once. */
+  | { type: 'CloseOrder'; now: string };
 
 const onPlaced = (state: Order, decideFor: (o: PlacedOrder) => OrderEvent[]): OrderEvent[] => (isPlaced(state) ? decideFor(state) : []);
 
@@ -139,7 +141,15 @@ export const decide = (command: OrderCommand, state: Order): OrderEvent[] => {
             ]
           : [],
       );
+    case 'CloseOrder':
+      return onPlaced(state, (o) => (failedOrderSettled(o) && o.closedAt === null ? [orderFailed(o, command.now)] : []));
   }
+};
+
+/** The failed order's end, with the problem it failed on (every way into `failed` records one). */
+const orderFailed = (o: PlacedOrder, at: string): OrderEvent => {
+  if (!o.error) throw new Error(`failed order ${o.orderId} has no recorded problem`);
+  return { type: 'OrderFailed', data: { accountId: o.accountId, code: o.error.code, message: o.error.message, at } };
 };
 
 const submissionEvents = (outcome: SubmissionOutcome, at: string): OrderEvent[] => {

@@ -195,6 +195,8 @@ export class OrderDriver {
         return this.poll(o);
       case 'extract':
         return this.extract(o);
+      case 'close':
+        return this.record(o, { type: 'CloseOrder', now: this.now() });
     }
   }
 

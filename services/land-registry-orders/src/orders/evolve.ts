@@ -1,7 +1,7 @@
 import type { OrderStatus, PaymentStatus } from '@pds/contracts';
 import { EventCannotApply, unhandledEvent } from '@pds/service-runtime';
 import type { Order, OrderEvent, PlacedOrder } from './order';
-import { isPlaced } from './order';
+import { failedOrderSettled, isPlaced } from './order';
 
 type Of<T extends OrderEvent['type']> = Extract<OrderEvent, { type: T }>;
 
@@ -54,6 +54,7 @@ const requested = (event: Of<'OrderRequested'>): PlacedOrder => {
     registerSummary: null,
     error: null,
     completedAt: null,
+    closedAt: null,
     resolution: null,
   };
 };
@@ -176,6 +177,12 @@ const evolvePlaced = (s: PlacedOrder, event: Exclude<OrderEvent, Of<'OrderReques
     case 'OrderCompleted':
       inStatus(s, event, 'with_registry', 'extracting');
       return { ...s, status: 'completed', completedAt: event.data.at };
+    case 'OrderFailed':
+      inStatus(s, event, 'failed');
+      need(failedOrderSettled(s), event, `its charges are ${s.payment.charges} and extraction ${s.payment.extraction}, not settled`);
+      need(s.closedAt === null, event, `the order was already closed at ${s.closedAt}`);
+      need(event.data.accountId === s.accountId, event, `it names account ${event.data.accountId}, not ${s.accountId}`);
+      return { ...s, closedAt: event.data.at };
     default:
       // Reached by no event type of the union: one added without a case here makes `event` not `never`, and this
       // line stops compiling.

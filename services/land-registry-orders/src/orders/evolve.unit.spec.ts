@@ -240,6 +240,8 @@ describe('order evolve: every sequence decide records applies', () => {
           return { type: 'RecordRefund', now: at };
         case 'refund_extraction':
           return { type: 'RecordExtractionRefund', now: at };
+        case 'close':
+          return { type: 'CloseOrder', now: at };
         // An operator: has the registry asked about a quarantined order, or settles its reservation at the ledger.
         case 'resolve':
           return { type: 'ResolveQuarantine', finding: a.finding, now: at };
@@ -260,6 +262,7 @@ describe('order evolve: every sequence decide records applies', () => {
       'quarantine',
       'refund',
       'refund_extraction',
+      'close',
       'resolve',
       'settle_at_ledger',
     );

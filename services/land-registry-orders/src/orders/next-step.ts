@@ -1,4 +1,5 @@
 import type { Order } from './order';
+import { failedOrderSettled } from './order';
 
 /**
  * What the order's driver does next. Money first: a decision the registry has made is settled at the ledger before
@@ -17,7 +18,9 @@ export type Step =
   /** A submission was started but its outcome not recorded: ask the registry before submitting again. */
   | { kind: 'check_submission' }
   | { kind: 'poll' }
-  | { kind: 'extract' };
+  | { kind: 'extract' }
+  /** A failed order whose money is settled: its end is recorded (`OrderFailed`) for subscribers to follow. */
+  | { kind: 'close' };
 
 /** Steps that settle what the ledger holds or took for the order: an operator's resolution takes these before it answers. */
 export const settlingSteps: ReadonlySet<Step['kind']> = new Set(['capture', 'release', 'quarantine', 'refund', 'refund_extraction']);
@@ -35,6 +38,11 @@ export const nextStep = (o: Order, now: Date): Step => {
   // ledger made for an order the registry never received).
   if (o.status === 'failed' && charges === 'captured') return { kind: 'refund' };
   if (o.extraction?.status === 'failed' && o.payment.extraction === 'captured') return { kind: 'refund_extraction' };
+  // Closed only once the steps above have settled the money, so a subscriber told "failed" finds nothing still held.
+  // A rejected order is never closed: rejected means the ledger refused the reservation at placement (ChargesRefused,
+  // nothing held), and the caller had that refusal as the answer to its request (a retry with the same key gets it
+  // again), so there is no order for anyone to follow. Every failed order was accepted (202) and failed afterwards.
+  if (failedOrderSettled(o) && o.closedAt === null) return { kind: 'close' };
   switch (o.status) {
     case 'waiting_for_registry':
       return o.retryAfter && Date.parse(o.retryAfter) > now.getTime() ? { kind: 'wait', until: o.retryAfter } : { kind: 'submit' };

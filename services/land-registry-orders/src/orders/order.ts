@@ -47,6 +47,8 @@ export interface PlacedOrder extends OrderTerms {
   registerSummary: Record<string, unknown> | null;
   error: { code: string; message: string } | null;
   completedAt: string | null;
+  /** When a failed order's end was recorded (`OrderFailed`), once its money was settled; null until then. */
+  closedAt: string | null;
   /** How an operator resolved the order's quarantine (null: never quarantined, or not yet resolved). */
   resolution: landRegistry.QuarantineResolution | null;
 }
@@ -59,3 +61,13 @@ export const isPlaced = (o: Order): o is PlacedOrder => o.status !== 'none';
 
 /** Nothing more will happen to the order by itself (a quarantined one waits for an operator to resolve it). */
 export const terminalStatuses: readonly OrderStatus[] = ['completed', 'rejected', 'failed', 'quarantined'];
+
+/** Held at the ledger, or taken by an order that delivered nothing and so owes it back. */
+const owedOrHeld: readonly PaymentStatus[] = ['reserved', 'quarantined', 'captured'];
+
+/**
+ * A failed order's money is settled: nothing is held for it and nothing it took is still owed back (a failed order
+ * delivered nothing, so a capture is a refund due). Cash and document credits, and extraction credits, both.
+ */
+export const failedOrderSettled = (o: PlacedOrder): boolean =>
+  o.status === 'failed' && !owedOrHeld.includes(o.payment.charges) && !owedOrHeld.includes(o.payment.extraction);

@@ -202,7 +202,11 @@ describe('the order state machine', () => {
     expect(nextStep(failed.state, new Date(at))).toEqual({ kind: 'release' });
     const released = run([{ type: 'RecordRelease', now: at }], failed);
     expect(released.state.payment).toEqual({ charges: 'released', extraction: 'released' });
-    expect(nextStep(released.state, new Date(at))).toEqual({ kind: 'none' });
+    // Settled: the order's end is recorded for subscribers, and then nothing is left to do.
+    expect(nextStep(released.state, new Date(at))).toEqual({ kind: 'close' });
+    const closed = run([{ type: 'CloseOrder', now: at }], released);
+    expect(closed.types).toEqual(['OrderFailed']);
+    expect(nextStep(closed.state, new Date(at))).toEqual({ kind: 'none' });
   });
 
   it('quarantines the charges of a submission with no clear answer, and never captures them by itself', () => {

@@ -62,6 +62,7 @@ const resolve = (finding: Extract<OrderCommand, { type: 'ResolveQuarantine' }>['
 const capture: OrderCommand = { type: 'RecordCapture', now: t3 };
 const release: OrderCommand = { type: 'RecordRelease', now: t3 };
 const refund: OrderCommand = { type: 'RecordRefund', now: t3 };
+const close: OrderCommand = { type: 'CloseOrder', now: t3 };
 const settledAtLedger = (outcome: 'captured' | 'released'): OrderCommand => ({ type: 'RecordSettledAtLedger', outcome, now: t3 });
 const delivered: OrderCommand = {
   type: 'RecordDelivery',
@@ -134,7 +135,12 @@ describe('resolving a quarantined order the registry holds', () => {
     const refunded = given(paid.history).when(refund);
     expect(refunded.decided).toEqual([{ type: 'ChargesRefunded', data: { credits: 150, pence: 700, at: t3 } }]);
     expect(refunded.state.payment).toEqual({ charges: 'refunded', extraction: 'refunded' });
-    expect(nextStep(refunded.state, now)).toEqual({ kind: 'none' });
+    expect(nextStep(refunded.state, now)).toEqual({ kind: 'close' });
+    const closed = given(refunded.history).when(close);
+    expect(closed.decided).toEqual([
+      { type: 'OrderFailed', data: { accountId: 'acc_12345678', code: 'REGISTRY_FULFILMENT_FAILED', message: 'no copy', at: t3 } },
+    ]);
+    expect(nextStep(closed.state, now)).toEqual({ kind: 'none' });
   });
 
   it('captures a reservation the driver had not yet quarantined at the ledger', () => {
@@ -161,7 +167,10 @@ describe('resolving a quarantined order the registry never received', () => {
     expect(nextStep(lost.state, now)).toEqual({ kind: 'release' });
     const released = given(lost.history).when(release);
     expect(released.decided).toEqual([{ type: 'ChargesReleased', data: { at: t3 } }]);
-    expect(nextStep(released.state, now)).toEqual({ kind: 'none' });
+    expect(nextStep(released.state, now)).toEqual({ kind: 'close' });
+    expect(given(released.history).when(close).decided).toEqual([
+      { type: 'OrderFailed', data: { accountId: 'acc_12345678', code: 'SUBMISSION_NOT_RECEIVED', message: submissionLostMessage, at: t3 } },
+    ]);
     expect(titleOrderView(released.state)).toMatchObject({
       status: 'failed',
       cost: { paymentStatus: 'released', documentCreditPaymentStatus: 'released', extractionPaymentStatus: 'released' },
