@@ -59,7 +59,12 @@ const runningHead = (doc: Doc, model: ReportModel, pageNumber: number, pageCount
     height: 10,
     ellipsis: true,
   });
-  doc.moveTo(margin.left, 48).lineTo(margin.left + width, 48).lineWidth(0.5).strokeColor(model.branding.primaryColour).stroke();
+  doc
+    .moveTo(margin.left, 48)
+    .lineTo(margin.left + width, 48)
+    .lineWidth(0.5)
+    .strokeColor(model.branding.primaryColour)
+    .stroke();
   style(doc, 'body', 8, ink.muted).text(`Page ${pageNumber} of ${pageCount}`, margin.left + width - 90, footY, {
     width: 90,
     align: 'right',
@@ -108,7 +113,11 @@ export const renderReport = async (model: ReportModel): Promise<{ pdf: Buffer; p
     drawerFor(section.name, model.type).draw({ doc, model, section, brand });
     sourceNote(doc, section);
   }
-  contents.push({ title: 'Sources', pageNumber: fixedPage(doc, 'Sources', brand, () => drawSourcesPage(doc, model.sections, brand)), note: null });
+  contents.push({
+    title: 'Sources',
+    pageNumber: fixedPage(doc, 'Sources', brand, () => drawSourcesPage(doc, model.sections, brand)),
+    note: null,
+  });
   contents.push({ title: 'Disclaimer', pageNumber: fixedPage(doc, 'Disclaimer', brand, () => drawDisclaimer(doc, model)), note: null });
 
   doc.switchToPage(1);
