@@ -56,7 +56,8 @@ export const facts = (doc: Doc, pairs: ReadonlyArray<readonly [string, string]>)
   const columnWidthPt = contentWidthPt / 2;
   const labelWidthPt = 110;
   for (let i = 0; i < pairs.length; i += 2) {
-    style(doc, 'body', 9.5);
+    // Values are set in bold, which is wider: measure them in it.
+    style(doc, 'bold', 9.5);
     const row = pairs.slice(i, i + 2);
     const heightPt = Math.max(...row.map(([, value]) => doc.heightOfString(value, { width: columnWidthPt - labelWidthPt - 6 })));
     ensureSpace(doc, heightPt + 4);
