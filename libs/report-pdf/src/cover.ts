@@ -50,7 +50,12 @@ export const drawCover = (doc: Doc, model: ReportModel) => {
     y = doc.y + 6;
   });
   y += 30;
-  doc.moveTo(margin.left, y).lineTo(margin.left + 120, y).lineWidth(3).strokeColor(branding.primaryColour).stroke();
+  doc
+    .moveTo(margin.left, y)
+    .lineTo(margin.left + 120, y)
+    .lineWidth(3)
+    .strokeColor(branding.primaryColour)
+    .stroke();
   y += 20;
   style(doc, 'body', 12).text(`Prepared on ${longDate(ukDateOf(model.requestedAt))}`, margin.left, y);
   doc.moveDown(0.4);

@@ -56,11 +56,10 @@ export const facts = (doc: Doc, pairs: ReadonlyArray<readonly [string, string]>)
   const columnWidthPt = contentWidthPt / 2;
   const labelWidthPt = 110;
   for (let i = 0; i < pairs.length; i += 2) {
-    style(doc, 'body', 9.5);
+    // Values are set in bold, which is wider: measure them in it.
+    style(doc, 'bold', 9.5);
     const row = pairs.slice(i, i + 2);
-    const heightPt = Math.max(
-      ...row.map(([, value]) => doc.heightOfString(value, { width: columnWidthPt - labelWidthPt - 6 })),
-    );
+    const heightPt = Math.max(...row.map(([, value]) => doc.heightOfString(value, { width: columnWidthPt - labelWidthPt - 6 })));
     ensureSpace(doc, heightPt + 4);
     const y = doc.y;
     row.forEach(([label, value], column) => {
@@ -85,7 +84,8 @@ const tableSizePt = 8.5;
 
 const tableHeader = (doc: Doc, columns: readonly Column[], brand: string) => {
   style(doc, 'bold', tableSizePt);
-  const heightPt = Math.max(...columns.map((c) => doc.heightOfString(c.header, { width: c.widthPt - 2 * cellPaddingPt }))) + 2 * cellPaddingPt;
+  const heightPt =
+    Math.max(...columns.map((c) => doc.heightOfString(c.header, { width: c.widthPt - 2 * cellPaddingPt }))) + 2 * cellPaddingPt;
   const y = doc.y;
   doc.rect(margin.left, y, sumWidths(columns), heightPt).fill(brand);
   let x = margin.left;
@@ -131,7 +131,12 @@ export const table = (doc: Doc, columns: readonly Column[], rows: ReadonlyArray<
     });
     doc.y = y + heightPt;
   });
-  doc.moveTo(margin.left, doc.y).lineTo(margin.left + sumWidths(columns), doc.y).lineWidth(0.5).strokeColor(ink.rule).stroke();
+  doc
+    .moveTo(margin.left, doc.y)
+    .lineTo(margin.left + sumWidths(columns), doc.y)
+    .lineWidth(0.5)
+    .strokeColor(ink.rule)
+    .stroke();
   doc.x = margin.left;
   doc.moveDown(0.6);
 };

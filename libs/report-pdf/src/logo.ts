@@ -16,7 +16,8 @@ export const openImage = (doc: PDFKit.PDFDocument, bytes: Buffer): { width: numb
 
 export const checkLogo = (bytes: Uint8Array): LogoCheck => {
   if (bytes.length === 0) return { ok: false, message: 'The logo is empty.' };
-  if (bytes.length > maxLogoBytes) return { ok: false, message: `The logo is ${bytes.length} bytes; at most ${maxLogoBytes} are accepted.` };
+  if (bytes.length > maxLogoBytes)
+    return { ok: false, message: `The logo is ${bytes.length} bytes; at most ${maxLogoBytes} are accepted.` };
   const mediaType = startsWith(bytes, pngSignature) ? 'image/png' : startsWith(bytes, [0xff, 0xd8, 0xff]) ? 'image/jpeg' : null;
   if (!mediaType) return { ok: false, message: 'The logo must be a PNG or a JPEG image.' };
   try {
@@ -24,7 +25,10 @@ export const checkLogo = (bytes: Uint8Array): LogoCheck => {
     const image = openImage(new PDFDocument({ autoFirstPage: false }), Buffer.from(bytes));
     if (!(image.width > 0 && image.height > 0)) return { ok: false, message: 'The logo has no width or height.' };
   } catch (error) {
-    return { ok: false, message: `The logo could not be read as ${mediaType === 'image/png' ? 'a PNG' : 'a JPEG'}: ${(error as Error).message}` };
+    return {
+      ok: false,
+      message: `The logo could not be read as ${mediaType === 'image/png' ? 'a PNG' : 'a JPEG'}: ${(error as Error).message}`,
+    };
   }
   return { ok: true, mediaType };
 };

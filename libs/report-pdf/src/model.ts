@@ -62,8 +62,9 @@ export interface ReportModel {
 
 type Operations = typeof operations;
 /** The `data` of an operation's success answer, as its schema gives it. */
-export type DataOf<K extends keyof Operations> = Operations[K]['response']['schema'] extends z.ZodObject<infer Shape>
-  ? Shape extends { data: z.ZodTypeAny }
-    ? z.output<Shape['data']>
-    : never
-  : never;
+export type DataOf<K extends keyof Operations> =
+  Operations[K]['response']['schema'] extends z.ZodObject<infer Shape>
+    ? Shape extends { data: z.ZodTypeAny }
+      ? z.output<Shape['data']>
+      : never
+    : never;

@@ -51,13 +51,20 @@ const footer = (doc: Doc, model: ReportModel) => {
 /** The running header and the page number, on every page but the cover. */
 const runningHead = (doc: Doc, model: ReportModel, pageNumber: number, pageCount: number) => {
   const width = contentWidthPt;
-  style(doc, 'bold', 8, ink.muted).text(model.branding.companyName, margin.left, 36, { width: width / 2, lineBreak: false });
-  style(doc, 'body', 8, ink.muted).text(`${packTitle(model)} · ${shortSubject(model)}`, margin.left + width / 2, 36, {
-    width: width / 2,
+  style(doc, 'bold', 8, ink.muted).text(model.branding.companyName, margin.left, 36, { width: width / 3, lineBreak: false });
+  style(doc, 'body', 8, ink.muted).text(shortSubject(model), margin.left + width / 3, 36, {
+    width: (2 * width) / 3,
     align: 'right',
     lineBreak: false,
+    height: 10,
+    ellipsis: true,
   });
-  doc.moveTo(margin.left, 48).lineTo(margin.left + width, 48).lineWidth(0.5).strokeColor(model.branding.primaryColour).stroke();
+  doc
+    .moveTo(margin.left, 48)
+    .lineTo(margin.left + width, 48)
+    .lineWidth(0.5)
+    .strokeColor(model.branding.primaryColour)
+    .stroke();
   style(doc, 'body', 8, ink.muted).text(`Page ${pageNumber} of ${pageCount}`, margin.left + width - 90, footY, {
     width: 90,
     align: 'right',
@@ -106,7 +113,11 @@ export const renderReport = async (model: ReportModel): Promise<{ pdf: Buffer; p
     drawerFor(section.name, model.type).draw({ doc, model, section, brand });
     sourceNote(doc, section);
   }
-  contents.push({ title: 'Sources', pageNumber: fixedPage(doc, 'Sources', brand, () => drawSourcesPage(doc, model.sections, brand)), note: null });
+  contents.push({
+    title: 'Sources',
+    pageNumber: fixedPage(doc, 'Sources', brand, () => drawSourcesPage(doc, model.sections, brand)),
+    note: null,
+  });
   contents.push({ title: 'Disclaimer', pageNumber: fixedPage(doc, 'Disclaimer', brand, () => drawDisclaimer(doc, model)), note: null });
 
   doc.switchToPage(1);

@@ -33,9 +33,14 @@ export const drawSourcesPage = (doc: Doc, sections: readonly ReportModelSection[
     ensureSpace(doc, attributionHeightPt + 50);
     style(doc, 'bold', 10.5).text(source.title, margin.left, doc.y, { width: contentWidthPt });
     if (source.synthetic) style(doc, 'bold', 8.5, '#b00020').text(syntheticMark, margin.left, doc.y, { width: contentWidthPt });
-    style(doc, 'body', 9, ink.muted).text(`${source.publisher} · ${source.dataset} · vintage ${source.vintage} · ${source.licence}`, margin.left, doc.y, {
-      width: contentWidthPt,
-    });
+    style(doc, 'body', 9, ink.muted).text(
+      `${source.publisher} · ${source.dataset} · vintage ${source.vintage} · ${source.licence}`,
+      margin.left,
+      doc.y,
+      {
+        width: contentWidthPt,
+      },
+    );
     doc.rect(margin.left, doc.y + 2, 2, attributionHeightPt).fill(brand);
     style(doc, 'body', 9).text(source.attribution, margin.left + 12, doc.y + 2, { width: contentWidthPt - 12 });
     doc.moveDown(0.8);

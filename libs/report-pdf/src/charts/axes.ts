@@ -24,7 +24,12 @@ export const linearScale = (frame: Frame, x: { min: number; max: number }, y: { 
 export const yAxis = (doc: Doc, frame: Frame, scale: Scale, ticks: Ticks, label: (v: number) => string) => {
   for (const v of ticks.values) {
     const y = scale.toY(v);
-    doc.moveTo(frame.xPt, y).lineTo(frame.xPt + frame.widthPt, y).lineWidth(0.3).strokeColor(ink.rule).stroke();
+    doc
+      .moveTo(frame.xPt, y)
+      .lineTo(frame.xPt + frame.widthPt, y)
+      .lineWidth(0.3)
+      .strokeColor(ink.rule)
+      .stroke();
     style(doc, 'body', 7, ink.muted).text(label(v), frame.xPt - 64, y - 3.5, { width: 60, align: 'right', lineBreak: false });
   }
 };
@@ -32,9 +37,19 @@ export const yAxis = (doc: Doc, frame: Frame, scale: Scale, ticks: Ticks, label:
 /** Tick marks and labels under the plot at the given positions. */
 export const xAxis = (doc: Doc, frame: Frame, marks: ReadonlyArray<{ xPt: number; label: string }>) => {
   const baseline = frame.yPt + frame.heightPt;
-  doc.moveTo(frame.xPt, baseline).lineTo(frame.xPt + frame.widthPt, baseline).lineWidth(0.6).strokeColor(ink.muted).stroke();
+  doc
+    .moveTo(frame.xPt, baseline)
+    .lineTo(frame.xPt + frame.widthPt, baseline)
+    .lineWidth(0.6)
+    .strokeColor(ink.muted)
+    .stroke();
   for (const { xPt, label } of marks) {
-    doc.moveTo(xPt, baseline).lineTo(xPt, baseline + 3).lineWidth(0.6).strokeColor(ink.muted).stroke();
+    doc
+      .moveTo(xPt, baseline)
+      .lineTo(xPt, baseline + 3)
+      .lineWidth(0.6)
+      .strokeColor(ink.muted)
+      .stroke();
     style(doc, 'body', 7, ink.muted).text(label, xPt - 30, baseline + 5, { width: 60, align: 'center', lineBreak: false });
   }
 };
@@ -49,7 +64,13 @@ export interface LegendEntry {
 export const legend = (doc: Doc, xPt: number, yPt: number, entries: readonly LegendEntry[]) => {
   let x = xPt;
   for (const entry of entries) {
-    if (entry.kind === 'line') doc.moveTo(x, yPt + 4).lineTo(x + 16, yPt + 4).lineWidth(1.5).strokeColor(entry.colour).stroke();
+    if (entry.kind === 'line')
+      doc
+        .moveTo(x, yPt + 4)
+        .lineTo(x + 16, yPt + 4)
+        .lineWidth(1.5)
+        .strokeColor(entry.colour)
+        .stroke();
     else doc.circle(x + 8, yPt + 4, 2.5).fill(entry.colour);
     style(doc, 'body', 7.5).text(entry.label, x + 20, yPt, { lineBreak: false });
     x += 28 + doc.widthOfString(entry.label);

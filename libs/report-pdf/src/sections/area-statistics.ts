@@ -19,7 +19,13 @@ const areasOf = (data: Statistics) =>
     ] as const
   ).flatMap(([label, area]) => (area ? [{ label, area: area as Area }] : []));
 
-const shareTable = (title: string, areas: ReturnType<typeof areasOf>, pick: (a: Area) => Categories | null, brand: string, doc: Parameters<typeof table>[0]) => {
+const shareTable = (
+  title: string,
+  areas: ReturnType<typeof areasOf>,
+  pick: (a: Area) => Categories | null,
+  brand: string,
+  doc: Parameters<typeof table>[0],
+) => {
   const first = areas.map((a) => pick(a.area)).find((c) => c !== null);
   if (!first) return;
   subheading(doc, title);
@@ -41,7 +47,12 @@ export const areaStatistics = defineDrawer('area_statistics', ({ doc, brand }, d
   const areas = areasOf(data);
   table(
     doc,
-    columns([['Area', 4], ['Code', 2], ['Population', 1.6, 'right'], ['Households', 1.6, 'right']]),
+    columns([
+      ['Area', 4],
+      ['Code', 2],
+      ['Population', 1.6, 'right'],
+      ['Households', 1.6, 'right'],
+    ]),
     areas.map(({ label, area }) => [`${label}: ${area.name}`, area.code, orDash(area.population, count), orDash(area.households, count)]),
     brand,
   );

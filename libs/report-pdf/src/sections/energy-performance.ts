@@ -18,7 +18,8 @@ export const epcBands = [
 
 const rowPt = 16;
 
-const ratingLabel = (rating: string | null, efficiency: number | null) => (rating ? `${rating}${efficiency === null ? '' : ` ${efficiency}`}` : '–');
+const ratingLabel = (rating: string | null, efficiency: number | null) =>
+  rating ? `${rating}${efficiency === null ? '' : ` ${efficiency}`}` : '–';
 
 const drawRatingBars = (doc: Doc, current: string | null, currentLabel: string, potential: string | null, potentialLabel: string) => {
   ensureSpace(doc, rowPt * epcBands.length + 24);
@@ -33,7 +34,10 @@ const drawRatingBars = (doc: Doc, current: string | null, currentLabel: string, 
     doc.rect(margin.left, y, widthPt, rowPt - 3).fill(band.colour);
     style(doc, 'bold', 9, '#ffffff').text(band.rating, margin.left + widthPt - 14, y + 2, { lineBreak: false });
     style(doc, 'body', 7.5, '#ffffff').text(band.range, margin.left + 4, y + 3, { lineBreak: false });
-    for (const [rating, label, x] of [[current, currentLabel, currentX], [potential, potentialLabel, potentialX]] as const) {
+    for (const [rating, label, x] of [
+      [current, currentLabel, currentX],
+      [potential, potentialLabel, potentialX],
+    ] as const) {
       if (rating !== band.rating) continue;
       doc.polygon([x, y + (rowPt - 3) / 2], [x + 10, y], [x + 80, y], [x + 80, y + rowPt - 3], [x + 10, y + rowPt - 3]).fill(band.colour);
       style(doc, 'bold', 9, '#ffffff').text(label, x + 14, y + 2, { width: 62, lineBreak: false });
@@ -41,7 +45,12 @@ const drawRatingBars = (doc: Doc, current: string | null, currentLabel: string, 
   });
   doc.x = margin.left;
   doc.y = top + epcBands.length * rowPt + 8;
-  doc.moveTo(margin.left, doc.y).lineTo(margin.left + contentWidthPt, doc.y).lineWidth(0.3).strokeColor(ink.rule).stroke();
+  doc
+    .moveTo(margin.left, doc.y)
+    .lineTo(margin.left + contentWidthPt, doc.y)
+    .lineWidth(0.3)
+    .strokeColor(ink.rule)
+    .stroke();
   doc.moveDown(0.6);
 };
 
@@ -70,8 +79,18 @@ export const energyPerformance = defineDrawer('property_epc', ({ doc, brand }, d
     subheading(doc, 'Certificates lodged');
     table(
       doc,
-      columns([['Certificate', 3.2], ['Lodged', 2.2], ['Rating', 1.2], ['Floor area', 1.5, 'right']]),
-      data.history.map((h) => [h.certificateNumber, longDate(h.lodgementDate), ratingLabel(h.currentRating, h.currentEfficiency), orDash(h.floorAreaSqM, squareMetres)]),
+      columns([
+        ['Certificate', 3.2],
+        ['Lodged', 2.2],
+        ['Rating', 1.2],
+        ['Floor area', 1.5, 'right'],
+      ]),
+      data.history.map((h) => [
+        h.certificateNumber,
+        longDate(h.lodgementDate),
+        ratingLabel(h.currentRating, h.currentEfficiency),
+        orDash(h.floorAreaSqM, squareMetres),
+      ]),
       brand,
     );
   }

@@ -36,16 +36,28 @@ export const housePriceIndex = defineDrawer('market_house_price_index', ({ doc, 
   }
   table(
     doc,
-    columns([['Month', 2.2], ['Average price', 2, 'right'], ['Index', 1.4, 'right'], ['1 month', 1.4, 'right'], ['12 months', 1.4, 'right'], ['Sales', 1.2, 'right']]),
-    data.series.slice(-tableMonths).map((m) => [
-      monthYear(m.month),
-      orDash(m.averagePrice, money),
-      orDash(m.index, String),
-      orDash(m.change1mPercent, percent),
-      orDash(m.change12mPercent, percent),
-      orDash(m.salesVolume, count),
+    columns([
+      ['Month', 2.2],
+      ['Average price', 2, 'right'],
+      ['Index', 1.4, 'right'],
+      ['1 month', 1.4, 'right'],
+      ['12 months', 1.4, 'right'],
+      ['Sales', 1.2, 'right'],
     ]),
+    data.series
+      .slice(-tableMonths)
+      .map((m) => [
+        monthYear(m.month),
+        orDash(m.averagePrice, money),
+        orDash(m.index, String),
+        orDash(m.change1mPercent, percent),
+        orDash(m.change12mPercent, percent),
+        orDash(m.salesVolume, count),
+      ]),
     brand,
   );
-  caption(doc, 'A month the index has not yet published is shown as –; sales volumes of recent months are revised as registrations arrive.');
+  caption(
+    doc,
+    'A month the index has not yet published is shown as –; sales volumes of recent months are revised as registrations arrive.',
+  );
 });

@@ -19,7 +19,11 @@ export const bankRate = defineDrawer('market_bank_rate', ({ doc, brand }, data) 
   if (data.changes.length > 0)
     table(
       doc,
-      columns([['Changed on', 3], ['Rate', 2, 'right'], ['Change', 2, 'right']]),
+      columns([
+        ['Changed on', 3],
+        ['Rate', 2, 'right'],
+        ['Change', 2, 'right'],
+      ]),
       data.changes.map((c) => [longDate(c.date), percent(c.ratePercent), orDash(c.changePercentagePoints, percentagePoints)]),
       brand,
     );
@@ -40,7 +44,12 @@ export const mortgageRates = defineDrawer('market_mortgage_rates', ({ doc, brand
   });
   table(
     doc,
-    columns([['Product', 5], ['Series', 1.6], ['Latest month', 2], ['Rate', 1.2, 'right']]),
+    columns([
+      ['Product', 5],
+      ['Series', 1.6],
+      ['Latest month', 2],
+      ['Rate', 1.2, 'right'],
+    ]),
     data.products.map((p) => {
       const last = p.months[p.months.length - 1];
       return [p.description, p.seriesCode, last ? monthYear(last.month) : '–', last ? percent(last.ratePercent) : '–'];
@@ -54,12 +63,27 @@ export const inflation = defineDrawer('market_inflation', ({ doc, brand }, data)
     label: `${key.toUpperCase()} annual rate`,
     colour: i === 0 ? brand : '#555555',
     kind: 'line' as const,
-    points: data.months.flatMap((m) => (m[key].annualRatePercent === null ? [] : [{ x: monthIndex(m.month), y: m[key].annualRatePercent as number }])),
+    points: data.months.flatMap((m) =>
+      m[key].annualRatePercent === null ? [] : [{ x: monthIndex(m.month), y: m[key].annualRatePercent as number }],
+    ),
   }));
-  drawTimeChart(doc, { series, fromMonth: monthIndex(data.from), toMonth: monthIndex(data.to), valueLabel: percentAxis, heightPt: 140, fromZero: true });
+  drawTimeChart(doc, {
+    series,
+    fromMonth: monthIndex(data.from),
+    toMonth: monthIndex(data.to),
+    valueLabel: percentAxis,
+    heightPt: 140,
+    fromZero: true,
+  });
   table(
     doc,
-    columns([['Month', 2], ['CPI annual rate', 2, 'right'], ['CPI index', 1.6, 'right'], ['CPIH annual rate', 2, 'right'], ['CPIH index', 1.6, 'right']]),
+    columns([
+      ['Month', 2],
+      ['CPI annual rate', 2, 'right'],
+      ['CPI index', 1.6, 'right'],
+      ['CPIH annual rate', 2, 'right'],
+      ['CPIH index', 1.6, 'right'],
+    ]),
     data.months.map((m) => [
       monthYear(m.month),
       orDash(m.cpi.annualRatePercent, percent),

@@ -20,7 +20,13 @@ export const planningConstraints = defineDrawer('area_planning_constraints', ({ 
   if (data.constraints.length === 0) return;
   table(
     doc,
-    columns([['Designation', 2.6], ['Name', 4], ['Reference', 1.8], ['Distance', 1.3, 'right'], ['Since', 2]]),
+    columns([
+      ['Designation', 2.6],
+      ['Name', 4],
+      ['Reference', 1.8],
+      ['Distance', 1.3, 'right'],
+      ['Since', 2],
+    ]),
     data.constraints.map((c) => [
       c.typeName,
       c.name ?? '–',
@@ -30,5 +36,8 @@ export const planningConstraints = defineDrawer('area_planning_constraints', ({ 
     ]),
     brand,
   );
-  caption(doc, 'From planning.data.gov.uk. A designation at the point applies to the property; ask the local planning authority to confirm.');
+  caption(
+    doc,
+    'From planning.data.gov.uk. A designation at the point applies to the property; ask the local planning authority to confirm.',
+  );
 });

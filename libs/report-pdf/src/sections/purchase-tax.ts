@@ -18,7 +18,12 @@ export const purchaseTax = defineDrawer('finance_purchase_tax', ({ doc, brand },
   ]);
   table(
     doc,
-    columns([['Band', 4], ['Rate', 1.5, 'right'], ['Taxable amount', 2.5, 'right'], ['Tax', 2.5, 'right']]),
+    columns([
+      ['Band', 4],
+      ['Rate', 1.5, 'right'],
+      ['Taxable amount', 2.5, 'right'],
+      ['Tax', 2.5, 'right'],
+    ]),
     data.bands.map((b) => [
       b.to === null ? `Above ${money(b.from)}` : `${money(b.from)} to ${money(b.to)}`,
       percent(b.ratePercent),

@@ -13,13 +13,21 @@ export const schools = defineDrawer('area_schools', ({ doc, brand }, data) => {
   if (data.schools.length === 0) return;
   table(
     doc,
-    columns([['School', 4.6], ['Phase', 1.8], ['Type', 2.4], ['Distance', 1.3, 'right'], ['Ofsted', 2.4]]),
+    columns([
+      ['School', 4.6],
+      ['Phase', 1.8],
+      ['Type', 2.4],
+      ['Distance', 1.3, 'right'],
+      ['Ofsted', 2.4],
+    ]),
     data.schools.map((s) => [
       s.name,
       s.phaseName ?? s.phase,
       s.type ?? '–',
       metres(s.distanceMetres),
-      s.ofsted?.rating ? `${s.ofsted.rating}${s.ofsted.lastInspectionDate ? `, ${orDash(s.ofsted.lastInspectionDate, longDate)}` : ''}` : 'Not held',
+      s.ofsted?.rating
+        ? `${s.ofsted.rating}${s.ofsted.lastInspectionDate ? `, ${orDash(s.ofsted.lastInspectionDate, longDate)}` : ''}`
+        : 'Not held',
     ]),
     brand,
   );

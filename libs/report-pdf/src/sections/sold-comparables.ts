@@ -20,7 +20,16 @@ export const soldComparables = defineDrawer('property_sold_comparables', ({ doc,
   const xs = [...sales.map((p) => Math.floor(p.x)), ...hpiPoints.map((p) => p.x)];
   drawTimeChart(doc, {
     series: [
-      ...(hpiPoints.length > 0 ? [{ label: `Average price, ${hpi?.area.name ?? hpi?.area.code} (UK HPI)`, colour: hpiColour, kind: 'line' as const, points: hpiPoints }] : []),
+      ...(hpiPoints.length > 0
+        ? [
+            {
+              label: `Average price, ${hpi?.area.name ?? hpi?.area.code} (UK HPI)`,
+              colour: hpiColour,
+              kind: 'line' as const,
+              points: hpiPoints,
+            },
+          ]
+        : []),
       { label: 'Sales in the postcode', colour: brand, kind: 'dot', points: sales },
     ],
     fromMonth: Math.min(...xs),
@@ -30,7 +39,14 @@ export const soldComparables = defineDrawer('property_sold_comparables', ({ doc,
   caption(doc, 'Each dot is one registered sale at its date of transfer; the line is the index’s average price for the area, all types.');
   table(
     doc,
-    columns([['Address', 5], ['Sold on', 2.4], ['Price', 1.8, 'right'], ['Type', 1.9], ['Floor area', 1.5, 'right'], ['EPC', 0.8]]),
+    columns([
+      ['Address', 5],
+      ['Sold on', 2.4],
+      ['Price', 1.8, 'right'],
+      ['Type', 1.9],
+      ['Floor area', 1.5, 'right'],
+      ['EPC', 0.8],
+    ]),
     data.comparables.map((c) => [
       c.address,
       longDate(c.transactionDate),

@@ -11,7 +11,11 @@ export const title = defineDrawer('land_registry_title_lookup', ({ doc, brand },
   paragraph(doc, `${data.count} registered ${data.count === 1 ? 'title' : 'titles'} found.`, 'bold');
   table(
     doc,
-    columns([['Title number', 2], ['Tenure', 1.6], ['Address', 6]]),
+    columns([
+      ['Title number', 2],
+      ['Tenure', 1.6],
+      ['Address', 6],
+    ]),
     data.titles.map((t) => [t.titleNumber, t.tenure ?? '–', t.matchedAddress ?? '–']),
     brand,
   );

@@ -50,7 +50,13 @@ export const valuation = defineDrawer('property_valuation', ({ doc, brand }, dat
   }
   table(
     doc,
-    columns([['Address', 5], ['Sold on', 2.4], ['Price', 1.8, 'right'], ['Indexed price', 1.9, 'right'], ['Weight', 1.3, 'right']]),
+    columns([
+      ['Address', 5],
+      ['Sold on', 2.4],
+      ['Price', 1.8, 'right'],
+      ['Indexed price', 1.9, 'right'],
+      ['Weight', 1.3, 'right'],
+    ]),
     data.comparables.map((c) => [
       `${c.address}, ${c.postcode}`,
       longDate(c.transactionDate),
