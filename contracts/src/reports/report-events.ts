@@ -45,7 +45,13 @@ export const SectionAssembled = event('SectionAssembled', {
   sources: z.array(Source),
   at,
 });
-export const SectionAttemptFailed = event('SectionAttemptFailed', { section, ...problem, attempt: z.number().int().positive(), retryAt: at, at });
+export const SectionAttemptFailed = event('SectionAttemptFailed', {
+  section,
+  ...problem,
+  attempt: z.number().int().positive(),
+  retryAt: at,
+  at,
+});
 export const SectionUnavailable = event('SectionUnavailable', {
   section,
   input: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).nullable(),

@@ -29,8 +29,7 @@ const monthsBefore = (month: string, n: number) => {
 };
 
 /** The last 12 months to `asOf`'s month when it is past; the operation's default (the latest held) otherwise. */
-const year = (c: InputContext): SectionInput =>
-  c.asOfIsToday ? {} : { from: monthsBefore(monthOf(c.asOf), 11), to: monthOf(c.asOf) };
+const year = (c: InputContext): SectionInput => (c.asOfIsToday ? {} : { from: monthsBefore(monthOf(c.asOf), 11), to: monthOf(c.asOf) });
 
 const place = (c: InputContext): SectionInput | undefined => {
   if (c.type === 'area-pack') return { postcode: c.subject.postcode };
@@ -61,8 +60,7 @@ const identityInput = (c: InputContext): SectionInput => {
 const inputs: Record<SectionName, (c: InputContext) => SectionInput | undefined> = {
   identity: identityInput,
   valuation: (c) => (c.identity ? { postcode: c.identity.postcode, address: c.identity.addressText, asOf: c.asOf } : undefined),
-  purchase_tax: (c) =>
-    c.estimatedValue === undefined ? undefined : withPostcode(c, { price: c.estimatedValue, transactionDate: c.asOf }),
+  purchase_tax: (c) => (c.estimatedValue === undefined ? undefined : withPostcode(c, { price: c.estimatedValue, transactionDate: c.asOf })),
   sold_comparables: (c) => withPostcode(c, { months: lookBackMonths, asOf: c.asOf }),
   house_price_index: (c) => {
     const to: SectionInput = c.asOfIsToday ? {} : { to: monthOf(c.asOf) };

@@ -63,7 +63,12 @@ const AsOf = z
 
 const PropertySubject = z
   .union([
-    z.strictObject({ uprn: z.string().regex(/^\d{1,12}$/, 'must be 1 to 12 digits').openapi({ example: '310056789' }) }),
+    z.strictObject({
+      uprn: z
+        .string()
+        .regex(/^\d{1,12}$/, 'must be 1 to 12 digits')
+        .openapi({ example: '310056789' }),
+    }),
     z.strictObject({
       address: z.string().trim().min(2).max(300).openapi({ example: '194 Oxford Road' }),
       postcode: Postcode,
@@ -134,9 +139,7 @@ const ReportFields = {
   }),
   unavailable: z.array(z.enum(sectionNames)).openapi({ description: 'Sections that could not be made; listed in the document too' }),
   downloadUrl: z.string().nullable().openapi({ example: '/api/v1/reports/rep_k3v9x2m4q8w1z7c5b6n0p2r4t8/document' }),
-  document: z
-    .strictObject({ pages: z.number().int().positive(), sizeBytes: z.number().int().positive(), sha256: z.string() })
-    .nullable(),
+  document: z.strictObject({ pages: z.number().int().positive(), sizeBytes: z.number().int().positive(), sha256: z.string() }).nullable(),
   error: Problem.nullable(),
   priceCredits: z.number().int().positive().openapi({ description: 'The fixed price of the type' }),
   creditsCharged: z.number().int().nonnegative().openapi({ description: 'The price once completed; 0 before, and 0 for a failed report' }),

@@ -48,11 +48,16 @@ const main = async () => {
     handler(analysis.CheckCompliance, (data, ctx) => checkCompliance(compliance, data, ctx), { dropWhenLate: true }),
     handler(analysis.ProfileProperty, (data, ctx) => profileProperty(profiles, data, ctx), { dropWhenLate: true }),
   ];
-  const placeReport = await startReports(rt, rpc, {
-    valueProperty: (data) => valueProperty(valuations, analysis.ValueProperty.data.parse(data)),
-    findSoldComparables: (data) => findSoldComparables(valuations, analysis.FindSoldComparables.data.parse(data)),
-    taxPurchase: (data) => taxPurchase(purchaseTax, analysis.CalculatePurchaseTax.data.parse(data)),
-  }, today);
+  const placeReport = await startReports(
+    rt,
+    rpc,
+    {
+      valueProperty: (data) => valueProperty(valuations, analysis.ValueProperty.data.parse(data)),
+      findSoldComparables: (data) => findSoldComparables(valuations, analysis.FindSoldComparables.data.parse(data)),
+      taxPurchase: (data) => taxPurchase(purchaseTax, analysis.CalculatePurchaseTax.data.parse(data)),
+    },
+    today,
+  );
   handlers.push(placeReport);
   const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'analysis', logger: rt.logger, handlers });
   rt.onShutdown(() => commands.stop());

@@ -45,7 +45,9 @@ export const reportQueries = defineQueries([reports, files], {
     const shown = rows.slice(0, page.limit);
     const last = shown.at(-1);
     const nextCursor =
-      rows.length > page.limit && last ? encodeReportCursor({ requestedAt: last.requested_at.toISOString(), reportId: last.report_id }) : null;
+      rows.length > page.limit && last
+        ? encodeReportCursor({ requestedAt: last.requested_at.toISOString(), reportId: last.report_id })
+        : null;
     return { reports: shown.map((r) => summaryOf(r.view)), nextCursor };
   },
 

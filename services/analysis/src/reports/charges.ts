@@ -13,7 +13,8 @@ const { ledgerErrorCodes: codes } = billing;
 const holdMs = 6 * 3_600_000;
 
 export type Settled = 'captured' | 'released';
-export type ReserveOutcome = { ok: true; balance: billing.LedgerBalance } | { ok: false; code: string; message: string; balance?: billing.LedgerBalance };
+export type ReserveOutcome =
+  { ok: true; balance: billing.LedgerBalance } | { ok: false; code: string; message: string; balance?: billing.LedgerBalance };
 
 /** A ledger answer the report cannot act on; the driver tries the step again later. */
 export class LedgerStepError extends Error {}

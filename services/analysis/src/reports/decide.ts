@@ -91,17 +91,26 @@ export const decide = (command: ReportCommand, state: Report): ReportEvent[] => 
     case 'RecordRenderFailure':
       return onPlaced(state, (r) => {
         if (r.status !== 'rendering') return [];
-        const failed: ReportEvent = { type: 'RenderingFailed', data: { attempt: r.renderAttempts, message: command.message, at: command.now } };
+        const failed: ReportEvent = {
+          type: 'RenderingFailed',
+          data: { attempt: r.renderAttempts, message: command.message, at: command.now },
+        };
         return r.renderAttempts >= maxRenderAttempts
           ? [failed, abandoned({ code: 'REPORT_RENDER_FAILED', message: command.message }, command.now)]
           : [failed];
       });
     case 'RecordRendered':
-      return onPlaced(state, (r) => (r.status === 'rendering' ? [{ type: 'ReportRendered', data: { ...command.document, at: command.now } }] : []));
+      return onPlaced(state, (r) =>
+        r.status === 'rendering' ? [{ type: 'ReportRendered', data: { ...command.document, at: command.now } }] : [],
+      );
     case 'RecordCapture':
-      return onPlaced(state, (r) => (r.status === 'capturing' && r.payment === 'reserved' ? [{ type: 'ChargesCaptured', data: { at: command.now } }] : []));
+      return onPlaced(state, (r) =>
+        r.status === 'capturing' && r.payment === 'reserved' ? [{ type: 'ChargesCaptured', data: { at: command.now } }] : [],
+      );
     case 'RecordRelease':
-      return onPlaced(state, (r) => (r.status === 'releasing' && r.payment !== 'released' ? [{ type: 'ChargesReleased', data: { at: command.now } }] : []));
+      return onPlaced(state, (r) =>
+        r.status === 'releasing' && r.payment !== 'released' ? [{ type: 'ChargesReleased', data: { at: command.now } }] : [],
+      );
     case 'RecordSettledAtLedger':
       return onPlaced(state, (r) =>
         (r.status === 'capturing' || r.status === 'releasing') && r.payment === 'reserved'

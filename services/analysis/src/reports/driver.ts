@@ -1,5 +1,12 @@
 import { reportEvents, reportPlans, sectionInput } from '@pds/contracts';
-import { runPeriodically, type AggregateStore, type Clock, type HandlerContext, type Logger, type RequestContext } from '@pds/service-runtime';
+import {
+  runPeriodically,
+  type AggregateStore,
+  type Clock,
+  type HandlerContext,
+  type Logger,
+  type RequestContext,
+} from '@pds/service-runtime';
 import type pg from 'pg';
 import type { ReportCharges, Settled } from './charges';
 import { decide, type ReportCommand } from './decide';
@@ -65,7 +72,9 @@ export class ReportDriver {
 
   /** Advances a report in the background, logging (not throwing) what goes wrong: the next sweep tries again. */
   poke(reportId: string): void {
-    void this.advance(reportId).catch((err: unknown) => this.deps.logger.warn({ err, reportId }, 'report step failed; the next sweep retries'));
+    void this.advance(reportId).catch((err: unknown) =>
+      this.deps.logger.warn({ err, reportId }, 'report step failed; the next sweep retries'),
+    );
   }
 
   start(intervalMs: number) {
@@ -94,7 +103,10 @@ export class ReportDriver {
       actor: 'analysis',
       command: command.type,
     });
-    if (events.length > 0) this.deps.logger.info({ reportId: r.reportId, events: events.map((e) => e.type) }, 'report moved');
+    if (events.length > 0) {
+      const moved = events.map((e) => ('section' in e.data ? `${e.type}(${e.data.section})` : e.type));
+      this.deps.logger.info({ reportId: r.reportId, events: moved }, 'report moved');
+    }
     return events.length > 0;
   }
 
@@ -162,16 +174,34 @@ export class ReportDriver {
           const now = () => this.now();
           if (!input) {
             const message = 'A section it depends on could not be made.';
-            return this.record(r, { type: 'RecordSection', section: s.name, input, outcome: { ok: false, code: 'DEPENDENCY_UNAVAILABLE', message, retryable: false }, now: now() });
+            return this.record(r, {
+              type: 'RecordSection',
+              section: s.name,
+              input,
+              outcome: { ok: false, code: 'DEPENDENCY_UNAVAILABLE', message, retryable: false },
+              now: now(),
+            });
           }
           const operationId = plan.find((p) => p.name === s.name)!.operationId;
           const answer = await askSection(this.deps.askers, operationId, input, this.handlerContext(r, s.name));
           if (!answer.ok) {
             const { code, message, retryable } = answer;
-            return this.record(r, { type: 'RecordSection', section: s.name, input, outcome: { ok: false, code, message, retryable }, now: now() });
+            return this.record(r, {
+              type: 'RecordSection',
+              section: s.name,
+              input,
+              outcome: { ok: false, code, message, retryable },
+              now: now(),
+            });
           }
           const sha256 = await this.deps.store.saveSection(r.reportId, s.name, { data: answer.data, sources: answer.sources });
-          return this.record(r, { type: 'RecordSection', section: s.name, input, outcome: { ok: true, sha256, sources: answer.sources }, now: now() });
+          return this.record(r, {
+            type: 'RecordSection',
+            section: s.name,
+            input,
+            outcome: { ok: true, sha256, sources: answer.sources },
+            now: now(),
+          });
         }),
     );
     return recorded.some(Boolean);
@@ -192,7 +222,12 @@ export class ReportDriver {
       const logo = r.branding.logo ? ((await this.deps.store.logo(r.branding.logo.sha256)) ?? null) : null;
       if (this.deps.renderDelayMs) await new Promise((resolve) => setTimeout(resolve, this.deps.renderDelayMs));
       const { pdf, pages } = await this.deps.renderer.render(reportModelOf(state, stored, logo));
-      const sha256 = await this.deps.store.saveDocument({ reportId: r.reportId, accountId: r.accountId, pdf, filename: documentFilename(r) });
+      const sha256 = await this.deps.store.saveDocument({
+        reportId: r.reportId,
+        accountId: r.accountId,
+        pdf,
+        filename: documentFilename(r),
+      });
       return this.record(state, { type: 'RecordRendered', document: { sha256, sizeBytes: pdf.length, pages }, now: this.now() });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -48,7 +48,14 @@ export const evolve = (state: Report, event: ReportEvent): Report => {
     }
     case 'SectionAssembled': {
       const { section, input, sha256, sources } = event.data;
-      return withSection(placed(state, event), event, section, (s) => ({ ...s, state: 'assembled', input, sha256, sources, retryAt: null }));
+      return withSection(placed(state, event), event, section, (s) => ({
+        ...s,
+        state: 'assembled',
+        input,
+        sha256,
+        sources,
+        retryAt: null,
+      }));
     }
     case 'SectionAttemptFailed': {
       const { section, attempt, retryAt } = event.data;

@@ -19,7 +19,10 @@ const earliestAsOf = '1995-01-01';
 /** The answer to a request whose key already has a report: the same report, if it is the same request. */
 const answerExisting = (r: PlacedReport, requestHash: string): HandlerResult<Placed> => {
   if (r.requestHash !== requestHash)
-    return refused('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different report request; use a new key for a new report.');
+    return refused(
+      'IDEMPOTENCY_KEY_REUSED',
+      'This Idempotency-Key was already used for a different report request; use a new key for a new report.',
+    );
   const reply: Placed = { report: reportView(r), placedNow: false };
   // A refusal by the ledger is the answer to that request, repeated: the key is used up.
   if (r.payment === 'not_reserved' && r.status === 'failed' && r.error) return { ok: false, error: r.error, data: reply };
@@ -98,17 +101,32 @@ export const placeReportHandler = (deps: PlaceReportDeps): CommandHandler =>
       reservationId: reservationIdFor(reportId),
       requestedAt: deps.now().toISOString(),
     };
-    const meta = { commandId: ctx.commandId, correlationId: ctx.metadata.correlationId, requestId: ctx.metadata.requestId, actor: ctx.metadata.actor };
+    const meta = {
+      commandId: ctx.commandId,
+      correlationId: ctx.metadata.correlationId,
+      requestId: ctx.metadata.requestId,
+      actor: ctx.metadata.actor,
+    };
     const result = await deps.driver.exclusively(reportId, async (): Promise<HandlerResult<Placed>> => {
       const { events, state } = await deps.reports.handle(streamId, (s) => decide({ type: 'RequestReport', terms }, s), meta);
       if (!isPlaced(state)) throw new Error(`report ${reportId} was not recorded`);
       // Another instance recorded it first: answer as a retry would be answered.
       if (events.length === 0) return answerExisting(state, requestHash);
-      const reserved = await deps.driver.reserve(state, { correlationId: ctx.metadata.correlationId, requestId: data.requestId, actor: ctx.metadata.actor });
+      const reserved = await deps.driver.reserve(state, {
+        correlationId: ctx.metadata.correlationId,
+        requestId: data.requestId,
+        actor: ctx.metadata.actor,
+      });
       if (reserved.ok) {
         const placed = (await deps.reports.load(streamId)).state as PlacedReport;
         const input = sectionInput('identity', { type: terms.type, subject, asOf, asOfIsToday: terms.asOfIsToday }) ?? null;
-        await deps.driver.record(placed, { type: 'RecordSection', section: 'identity', input, outcome: { ok: true, sha256: identitySha, sources: identity.sources }, now: deps.now().toISOString() });
+        await deps.driver.record(placed, {
+          type: 'RecordSection',
+          section: 'identity',
+          input,
+          outcome: { ok: true, sha256: identitySha, sources: identity.sources },
+          now: deps.now().toISOString(),
+        });
       }
       const after = (await deps.reports.load(streamId)).state as PlacedReport;
       const reply: Placed = { report: reportView(after), placedNow: true, ...(reserved.balance ? { balance: reserved.balance } : {}) };
@@ -118,7 +136,9 @@ export const placeReportHandler = (deps: PlaceReportDeps): CommandHandler =>
     // A sweep is working on this very report (a twin request got here first): answer with the report as it stands.
     if (!result) {
       const now = (await deps.reports.load(streamId)).state;
-      return isPlaced(now) ? answerExisting(now, requestHash) : refused('UPSTREAM_TIMEOUT', 'The report is being recorded; retry with the same Idempotency-Key.');
+      return isPlaced(now)
+        ? answerExisting(now, requestHash)
+        : refused('UPSTREAM_TIMEOUT', 'The report is being recorded; retry with the same Idempotency-Key.');
     }
     deps.driver.poke(reportId);
     return result;

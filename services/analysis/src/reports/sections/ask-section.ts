@@ -1,5 +1,7 @@
 import {
   dataOperations,
+  defaultComparableMonths,
+  defaultValuationMonths,
   epc,
   landRegistry,
   locationIntelligence,
@@ -19,7 +21,8 @@ import type { Asked, Asker } from '../../asking/ask-service';
 // data; the analysis service's own judgements (valuation, comparables, purchase tax) are run by the functions its
 // handlers run. So the section's figures are the operation's, for the same query.
 
-export type SectionAnswer = { ok: true; data: unknown; sources: Source[] } | { ok: false; code: string; message: string; retryable: boolean };
+export type SectionAnswer =
+  { ok: true; data: unknown; sources: Source[] } | { ok: false; code: string; message: string; retryable: boolean };
 
 type Sourced = { data: unknown; sources: Source[] };
 type Local = (data: never) => Promise<HandlerResult<Sourced>>;
@@ -77,8 +80,14 @@ const asks: Record<string, Ask> = {
     const sources = (await readModels.datasetQueries.servingVersions(a.db, answer.datasets)).map(readModels.sourceOf);
     return { ok: true, data: answer.data, sources };
   },
-  property_valuation: async (q, a) => fromLocal(await a.local.valueProperty({ extensionArea: 0, renovationUplift: 0, ...q } as never)),
-  property_sold_comparables: async (q, a) => fromLocal(await a.local.findSoldComparables(q as never)),
+  property_valuation: async (q, a) => {
+    const { postcode, address, months = defaultValuationMonths, asOf, extensionArea = 0, renovationUplift = 0 } = q as Record<string, unknown>;
+    return fromLocal(await a.local.valueProperty({ postcode, address, months, asOf, extensionArea, renovationUplift } as never));
+  },
+  property_sold_comparables: async (q, a) => {
+    const { postcode, months = defaultComparableMonths, asOf } = q as Record<string, unknown>;
+    return fromLocal(await a.local.findSoldComparables({ postcode, months, asOf } as never));
+  },
   finance_purchase_tax: async (q, a) => fromLocal(await a.local.taxPurchase(q as never)),
   market_house_price_index: (q, a, ctx) => location(a, marketData.DescribeHousePriceIndex, q, ctx),
   market_bank_rate: (q, a, ctx) => location(a, marketData.DescribeBankRate, q, ctx),
@@ -94,7 +103,12 @@ const asks: Record<string, Ask> = {
     location(a, locationIntelligence.CountCrimes, { place: place(q), radiusMetres: q.radiusMetres, from: q.from, to: q.to }, ctx),
   area_schools: (q, a, ctx) => {
     const { radiusMetres, phase, includeClosed, limit } = q;
-    return location(a, locationIntelligence.FindSchools, { place: place(q), radiusMetres, phases: phase ?? null, includeClosed, limit }, ctx);
+    return location(
+      a,
+      locationIntelligence.FindSchools,
+      { place: place(q), radiusMetres, phases: phase ?? null, includeClosed, limit },
+      ctx,
+    );
   },
   area_deprivation: (q, a, ctx) => location(a, locationIntelligence.DescribeDeprivation, { postcode: q.postcode }, ctx),
   area_statistics: (q, a, ctx) => location(a, locationIntelligence.DescribeAreaStatistics, { postcode: q.postcode }, ctx),
@@ -111,11 +125,22 @@ const readInput = (operation: Operation, input: SectionInput) => {
 };
 
 /** The answer of the section's operation for its input: the owner's data and sources, or its refusal. */
-export const askSection = async (a: SectionAskers, operationId: string, input: SectionInput, ctx: HandlerContext): Promise<SectionAnswer> => {
+export const askSection = async (
+  a: SectionAskers,
+  operationId: string,
+  input: SectionInput,
+  ctx: HandlerContext,
+): Promise<SectionAnswer> => {
   const operation = (dataOperations as Record<string, Operation>)[operationId];
   const ask = asks[operationId];
   if (!operation || !ask) throw new Error(`no report section is drawn from ${operationId}`);
   const read = readInput(operation, input);
   if (!read.success) return refusal('INVALID_PARAMETERS', `The section's query is not one ${operationId} takes: ${read.error.message}`);
-  return ask(read.data as Q, a, ctx);
+  try {
+    return await ask(read.data as Q, a, ctx);
+  } catch (error) {
+    // A defect, not the owner's answer: tried again, then listed as unavailable, rather than holding the report up.
+    ctx.logger.error({ err: error, operationId }, 'a report section failed');
+    return refusal('INTERNAL_ERROR', `The ${operationId} answer could not be made.`);
+  }
 };

@@ -7,8 +7,16 @@ import { handlerOf, type Refusal } from '../../operations/handler';
 
 const { reportQueries, decodeReportCursor } = readModels;
 
-const reportNotFound: Refusal = { ok: false, code: 'REPORT_NOT_FOUND', message: 'No such report on your account; check the id returned when it was requested.' };
-const databaseError: Refusal = { ok: false, code: 'DATABASE_ERROR', message: 'The report could not be read; nothing was charged. Retry shortly.' };
+const reportNotFound: Refusal = {
+  ok: false,
+  code: 'REPORT_NOT_FOUND',
+  message: 'No such report on your account; check the id returned when it was requested.',
+};
+const databaseError: Refusal = {
+  ok: false,
+  code: 'DATABASE_ERROR',
+  message: 'The report could not be read; nothing was charged. Retry shortly.',
+};
 
 const read = async <T>(ctx: CallContext, reading: Promise<T>): Promise<T | Refusal> => {
   try {
@@ -23,7 +31,9 @@ const failed = <T>(read: T | Refusal): read is Refusal => typeof read === 'objec
 /** An id that is not a report id names no report of the caller's: the same 404 as a missing one. */
 const readReportPath = (raw: { params: Record<string, string> }) => {
   const path = reportStatus.request.params.safeParse(raw.params);
-  return path.success ? { ok: true as const, value: { query: undefined, params: path.data, headers: undefined, body: undefined } } : reportNotFound;
+  return path.success
+    ? { ok: true as const, value: { query: undefined, params: path.data, headers: undefined, body: undefined } }
+    : reportNotFound;
 };
 
 export const reportStatusHandler = handlerOf(reportStatus, {
@@ -41,7 +51,8 @@ export const reportDocumentHandler = handlerOf(reportDocument, {
     const { reportId } = input.params;
     const file = await read(ctx, reportQueries.documentPdf(deps.db, reportId, caller.accountId));
     if (failed(file)) return file;
-    if (file) return { ok: true, file: { contentType: 'application/pdf', body: file.pdf, filename: file.filename, etag: `"${file.sha256}"` } };
+    if (file)
+      return { ok: true, file: { contentType: 'application/pdf', body: file.pdf, filename: file.filename, etag: `"${file.sha256}"` } };
     const report = await read(ctx, reportQueries.report(deps.db, reportId, caller.accountId));
     if (failed(report)) return report;
     if (!report) return reportNotFound;
@@ -56,7 +67,11 @@ export const reportListHandler = handlerOf(reportList, {
     const { limit, cursor } = input.query;
     const after = cursor === undefined ? undefined : decodeReportCursor(cursor);
     if (cursor !== undefined && !after)
-      return { ok: false, code: 'INVALID_CURSOR', message: '`cursor` is not one this endpoint gave; pass `nextCursor` as it was answered.' };
+      return {
+        ok: false,
+        code: 'INVALID_CURSOR',
+        message: '`cursor` is not one this endpoint gave; pass `nextCursor` as it was answered.',
+      };
     const page = await read(ctx, reportQueries.list(deps.db, caller.accountId, { limit, ...(after ? { after } : {}) }));
     return failed(page) ? page : { ok: true, data: page };
   },

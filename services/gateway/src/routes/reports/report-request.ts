@@ -6,7 +6,10 @@ import type { Checked } from '../../operations/handler';
  * A report request's key and body, or the first reason to refuse it, checked in the order the caller should fix them:
  * the key (without which a retry could reserve twice), then the body. All before anything is sent on.
  */
-export const checkReportRequest = (idempotencyKeyHeader: string | undefined, body: unknown): Checked<{ idempotencyKey: string; request: ReportRequest }> => {
+export const checkReportRequest = (
+  idempotencyKeyHeader: string | undefined,
+  body: unknown,
+): Checked<{ idempotencyKey: string; request: ReportRequest }> => {
   if (idempotencyKeyHeader === undefined || idempotencyKeyHeader === '') {
     return {
       ok: false,
