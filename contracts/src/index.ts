@@ -57,3 +57,5 @@ export type { Queryable } from './read-models/read-model';
 export * as marketData from './location/market-commands';
 export * from './epc/bedrooms';
 export * as webhooks from './webhooks';
+export * from './rest/webhooks';
+export * from './rest/webhook-operations';

@@ -28,6 +28,7 @@ import { propertyCompliance } from './compliance';
 import { propertyOwnership } from './ownership';
 import { propertyProfile } from './property-profile';
 import { openApiDocumentOperation } from './service-operations';
+import { webhookCreate, webhookDelete, webhookDeliveries, webhookDeliveryRetry, webhookList } from './webhook-operations';
 
 /**
  * The route table: every REST operation, one line each, keyed by the specification's operation id. The gateway
@@ -69,6 +70,11 @@ export const operations = {
   market_bank_rate: bankRate,
   market_mortgage_rates: mortgageRates,
   market_inflation: inflation,
+  webhook_create: webhookCreate,
+  webhook_list: webhookList,
+  webhook_delete: webhookDelete,
+  webhook_deliveries: webhookDeliveries,
+  webhook_delivery_retry: webhookDeliveryRetry,
   openapi_document: openApiDocumentOperation,
 } as const;
 

@@ -24,6 +24,8 @@ import { orderDocument, orderDocumentText, orderStatus } from '../routes/land-re
 import { testRegisterExtraction } from '../routes/land-registry/test-register-extraction';
 import { documentAvailability, registeredProprietors, titleLookup } from '../routes/land-registry/title-lookups';
 import { officialCopyOrder } from '../routes/land-registry/title-orders';
+import { listDeliveries, retryWebhookDelivery } from '../routes/webhooks/deliveries';
+import { createWebhook, listAccountWebhooks, removeWebhook } from '../routes/webhooks/registrations';
 import type { Handlers, PublicHandlers } from './router';
 
 /** The handler of each operation of the route table (contracts' `operations`); one missing does not compile. */
@@ -62,6 +64,11 @@ export const handlers: Handlers = {
   market_bank_rate: bankRateHandler,
   market_mortgage_rates: mortgageRatesHandler,
   market_inflation: inflationHandler,
+  webhook_create: createWebhook,
+  webhook_list: listAccountWebhooks,
+  webhook_delete: removeWebhook,
+  webhook_deliveries: listDeliveries,
+  webhook_delivery_retry: retryWebhookDelivery,
 };
 
 const document = openApiDocument();
