@@ -13,7 +13,7 @@ export const webhookNotFound: Refusal = {
 
 /** An id that is not a webhook id names no webhook of the caller's: the same 404 as a missing one. */
 export const readWebhookPath = (raw: { params: Record<string, string> }) => {
-  const path = webhookDelete.request.params.safeParse(raw.params);
+  const path = webhookDelete.request.params.safeParse({ webhookId: raw.params.webhookId });
   return path.success
     ? { ok: true as const, value: { query: undefined, params: path.data, headers: undefined, body: undefined } }
     : webhookNotFound;
