@@ -65,3 +65,5 @@ export * from './reports/section-inputs';
 export * from './reports/pricing';
 export * as reports from './reports/commands';
 export * as reportEvents from './reports/report-events';
+export * from './rest/webhooks';
+export * from './rest/webhook-operations';

@@ -21,6 +21,11 @@ export interface StackOptions {
   logDir: string;
   /** Extra environment for every service (timeouts, log level) and for the registry simulator. */
   env?: Record<string, string>;
+  /**
+   * The keys webhook secrets are sealed under (WEBHOOK_SECRET_KEYS); a new key for this stack when absent. `npm start`
+   * keeps one in `.run/`, so that the secrets of webhooks registered before a restart still open after it.
+   */
+  webhookSecretKeys?: string;
   /** Extra environment for the registry simulator only (REGISTRY_FULFILMENT_DELAY_MS). */
   registryEnv?: Record<string, string>;
   /** Extra environment for the EPC register simulator only (EPC_REGISTER_FILE). */
@@ -81,6 +86,9 @@ export const testEnvironmentSettings = (at: { registryUrl: string; epcUrl: strin
   BGS_OGCAPI_URL: `${at.openDataUrl}/bgs/ogcapi`,
   GROUND_RISK_SYNTHETIC: groundRiskSimulatorDescription,
 });
+
+/** A WEBHOOK_SECRET_KEYS value of one new 256-bit key. */
+export const newWebhookSecretKeys = () => `k${Date.now().toString(36)}:${randomBytes(32).toString('base64')}`;
 
 /** Whether `port` on loopback is free to listen on now (nothing else listens there). */
 export const portIsFree = (port: number) =>
@@ -144,12 +152,17 @@ export class ServiceStack {
   /** The bearer token the EPC test environment accepts and the location service sends. */
   private readonly epcToken = randomBytes(16).toString('hex');
 
+  /** WEBHOOK_SECRET_KEYS for every service process. */
+  private readonly webhookSecretKeys: string;
+
   private constructor(
     readonly options: StackOptions,
     private readonly registryPort: number,
     private readonly epcPort: number,
     private readonly openDataPort: number,
-  ) {}
+  ) {
+    this.webhookSecretKeys = options.webhookSecretKeys ?? newWebhookSecretKeys();
+  }
 
   get gatewayUrl() {
     return `http://127.0.0.1:${this.options.port}`;
@@ -218,6 +231,9 @@ export class ServiceStack {
         openDataUrl: this.openDataUrl,
       }),
       ...(this.metricsPorts.has(name) ? { METRICS_PORT: String(this.metricsPorts.get(name)) } : {}),
+      WEBHOOK_SECRET_KEYS: this.webhookSecretKeys,
+      // The demo's and the tests' receivers listen on this machine: loopback targets are allowed (never in production).
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
       ...this.options.env,
       ...env,
     });

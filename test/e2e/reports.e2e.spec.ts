@@ -1,6 +1,8 @@
 import { operations, type Operation } from '@pds/contracts';
 import { extractPdfText } from '@pds/land-register';
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { runAudit } from '../support/audit';
 import { e2eFixture, type Caller } from '../support/e2e';
 import { demoBranding, newKey, requestReport, tinyPng, untilEnded } from '../support/reports';
@@ -14,6 +16,7 @@ import { demoBranding, newKey, requestReport, tinyPng, untilEnded } from '../sup
 const sixtyWesternElms = '993940058576';
 
 const world = e2eFixture({
+  env: { WEBHOOK_SWEEP_MS: '100' },
   imports: [
     'codepoint-open',
     'ons-postcode-lookup',
@@ -30,6 +33,33 @@ const world = e2eFixture({
   ],
 });
 beforeAll(() => world.clock.set('2024-01-15T12:00:00Z'));
+
+/** What a webhook receiver on loopback (which the test stack allows) was sent: each body, parsed. */
+const delivered: Array<{ id: string; type: string; data: { reportId: string; status: string; creditsCharged: number } }> = [];
+const receiver = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    delivered.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+    res.writeHead(204).end();
+  });
+});
+beforeAll(() => new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve)));
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+const deliveredFor = async (reportId: string, type: string) => {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const found = delivered.filter((d) => d.type === type && d.data.reportId === reportId);
+    if (found.length > 0) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return [];
+};
+const subscribe = async (c: Caller) => {
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  const r = await c.send('POST', '/webhooks', { url, events: ['report.completed', 'report.failed'] });
+  expect(r.status).toBe(201);
+};
 
 const propertyPack = (extra: Record<string, unknown> = {}) => ({
   type: 'property-pack',
@@ -67,6 +97,7 @@ describe('a property pack', () => {
   let report: { reportId: string; [k: string]: unknown };
   beforeAll(async () => {
     customer = await world.fundedCaller({ credits: 1_000 });
+    await subscribe(customer);
   });
 
   it('is requested (202, 90 credits reserved), assembled, rendered and completed, and charged 90 credits once', async () => {
@@ -89,6 +120,9 @@ describe('a property pack', () => {
     expect(report.progress).toEqual({ sectionsDone: 16, sectionsTotal: 16, percent: 100 });
     expect(report.downloadUrl).toBe(`/api/v1/reports/${report.reportId}/document`);
     expect(await customer.balance()).toBe(before - 90);
+    // The webhook says so, with the report as its status endpoint shows it.
+    const [hook] = await deliveredFor(report.reportId, 'report.completed');
+    expect(hook?.data).toEqual(report);
   });
 
   it('holds, in each section, exactly the answer its operation gives for the query it records', async () => {
@@ -171,6 +205,7 @@ describe('an area pack', () => {
 describe('what a report costs when it cannot be made, and the rules of the request', () => {
   it('fails free when its valuation cannot be made (a date before the home was known), and has no document', async () => {
     const customer = await world.fundedCaller({ credits: 200 });
+    await subscribe(customer);
     // 60 Western Elms Avenue was first sold on 14 January 2019 and its certificates came after: unknown on 1 June 2018.
     const r = await requestReport(customer, propertyPack({ asOf: '2018-06-01' }));
     expect(r.status).toBe(202);
@@ -178,6 +213,7 @@ describe('what a report costs when it cannot be made, and the rules of the reque
     expect(report).toMatchObject({ status: 'failed', creditsCharged: 0, paymentStatus: 'released', downloadUrl: null });
     expect(report.error.code).toBe('REPORT_CORE_UNAVAILABLE');
     expect(await customer.balance()).toBe(200);
+    expect((await deliveredFor(report.reportId, 'report.failed'))[0]?.data).toMatchObject({ status: 'failed', creditsCharged: 0 });
     const doc = await customer.get(`/reports/${report.reportId}/document`);
     expect([doc.status, doc.body.error.code]).toEqual([409, 'REPORT_NOT_COMPLETED']);
   });

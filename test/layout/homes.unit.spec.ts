@@ -30,12 +30,15 @@ describe('the gateway is the edge', () => {
     for (const found of packages) expect(found).toMatch(/: @pds\/(contracts|service-runtime|ledger-client)$/);
   });
 
-  it('queries the database only for its own tables: the callers of the keys joined with its admissions, its limits, its health', () => {
+  it('queries the database only for its own tables: the callers of the keys joined with its admissions, its limits, its health, its webhooks', () => {
     const querying = files.filter((f) => /\.query[<(]/.test(readFileSync(f, 'utf8'))).map(shown);
     expect(querying.sort()).toEqual([
       'services/gateway/src/auth/api-keys.ts',
       'services/gateway/src/rate-limits/rate-limiter.ts',
       'services/gateway/src/routes/health.ts',
+      'services/gateway/src/webhooks/delivery-history.ts',
+      'services/gateway/src/webhooks/outbox.ts',
+      'services/gateway/src/webhooks/registrations.ts',
     ]);
   });
 

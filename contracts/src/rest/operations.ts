@@ -1,11 +1,12 @@
 import { dataOperations } from './data-operations';
 import { reportCreate, reportDocument, reportList, reportStatus } from './report-operations';
+import { webhookCreate, webhookDelete, webhookDeliveries, webhookDeliveryRetry, webhookList } from './webhook-operations';
 
 /**
  * The route table: every REST operation, keyed by the specification's operation id (those answering with data in
- * data-operations.ts, one line each, then the jobs assembled from them). The gateway
- * routes exactly these (it must give each a handler, or it does not compile) and the OpenAPI document describes
- * exactly these.
+ * data-operations.ts, one line each, then the jobs assembled from them and the webhooks that say when they end). The
+ * gateway routes exactly these (it must give each a handler, or it does not compile) and the OpenAPI document
+ * describes exactly these.
  */
 export const operations = {
   ...dataOperations,
@@ -13,6 +14,11 @@ export const operations = {
   report_status: reportStatus,
   report_document: reportDocument,
   report_list: reportList,
+  webhook_create: webhookCreate,
+  webhook_list: webhookList,
+  webhook_delete: webhookDelete,
+  webhook_deliveries: webhookDeliveries,
+  webhook_delivery_retry: webhookDeliveryRetry,
 } as const;
 
 export type Operations = typeof operations;

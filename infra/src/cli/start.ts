@@ -9,7 +9,7 @@ import { launchKafka, type LaunchedKafka } from '../kafka';
 import { createDatabase } from '../migrate';
 import { startDurablePostgres, type RunningPostgres } from '../postgres';
 import { defaultRegistryCredentials } from '../registry-simulator/credentials';
-import { repoRoot, ServiceStack } from '../stack';
+import { newWebhookSecretKeys, repoRoot, ServiceStack } from '../stack';
 import { Supervisor } from '../supervision/supervisor';
 import { serviceNames } from '@pds/contracts';
 
@@ -40,6 +40,16 @@ const demoAccount = async (admin: AdminClient): Promise<{ accountId: string; api
   const demo = { accountId: created.accountId, apiKey: created.apiKey };
   writeFileSync(file, JSON.stringify(demo, null, 2), { mode: 0o600 });
   return demo;
+};
+
+/** The demo's webhook sealing keys, made once and kept (mode 600), so that secrets registered before a restart still open. */
+const webhookSecretKeys = () => {
+  const file = join(runDir, 'webhook-secret-keys');
+  if (process.env.WEBHOOK_SECRET_KEYS) return process.env.WEBHOOK_SECRET_KEYS;
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const keys = newWebhookSecretKeys();
+  writeFileSync(file, keys, { mode: 0o600 });
+  return keys;
 };
 
 const main = async () => {
@@ -91,6 +101,7 @@ const main = async () => {
       'starting the registry, EPC register and open-data test environments, gateway, billing-ledger, land-registry-orders, analysis and location...',
     );
     stack = await ServiceStack.start({
+      webhookSecretKeys: webhookSecretKeys(),
       databaseUrl,
       kafkaBrokers,
       namespace: process.env.TOPIC_NAMESPACE ?? 'pds',

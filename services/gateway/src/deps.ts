@@ -4,6 +4,8 @@ import type pg from 'pg';
 import type { LedgerClient } from '@pds/ledger-client';
 import type { ApiKeys } from './auth/api-keys';
 import type { BalanceView } from './http/respond';
+import type { WebhookSettings } from './webhooks/settings';
+import type { Resolver } from './webhooks/target-guard';
 
 /** Everything the routes use, passed in so that tests and the process entry point wire the same app. */
 export interface GatewayDeps {
@@ -19,4 +21,6 @@ export interface GatewayDeps {
   workTimeoutMs: number;
   /** The caller's balance for an answer that charged nothing; undefined when the ledger cannot say in time. */
   balanceFor(ctx: RequestContext, accountId: string): Promise<BalanceView | undefined>;
+  /** The webhooks' settings, and the resolver a target's host name is checked through. */
+  webhooks: { settings: WebhookSettings; resolve: Resolver };
 }

@@ -8,6 +8,10 @@ import { answerClientErrors } from './http/client-errors';
 import type { GatewayDeps } from './deps';
 import { ApiKeys } from './auth/api-keys';
 import { RateLimiter } from './rate-limits/rate-limiter';
+import { startWebhookIntake } from './webhooks/intake';
+import { startWebhookSender } from './webhooks/sender';
+import { webhookSettingsFromEnv } from './webhooks/settings';
+import { systemResolver } from './webhooks/target-guard';
 
 const balanceWaitMs = 2_000;
 
@@ -22,6 +26,7 @@ const main = async () => {
   const ledgerWithShortWait = new LedgerClient(rpc, rt.topics, balanceWaitMs);
 
   const rateLimiter = new RateLimiter(db, () => rt.clock.now());
+  const webhooks = { settings: webhookSettingsFromEnv(rt.logger), resolve: systemResolver };
   const deps: GatewayDeps = {
     db,
     bus: rt.bus,
@@ -35,6 +40,7 @@ const main = async () => {
       const outcome = await ledgerWithShortWait.balance(ctx, accountId).catch(() => undefined);
       return outcome?.ok ? { availableCredits: outcome.data.availableCredits, creditsRefreshAt: outcome.data.creditsRefreshAt } : undefined;
     },
+    webhooks,
   };
 
   const port = Number(process.env.PORT ?? 8080);
@@ -58,6 +64,11 @@ const main = async () => {
     await new Promise<void>((resolve, reject) => admin.once('listening', resolve).once('error', reject));
     rt.onShutdown(() => new Promise((resolve) => admin.close(resolve)));
   }
+  // Webhooks: every gateway process takes its share of the intake's partitions and sends what it leases.
+  const intake = await startWebhookIntake({ db, clock: rt.clock, bus: rt.bus, topics: rt.topics, logger: rt.logger });
+  rt.onShutdown(() => intake.stop());
+  const sender = startWebhookSender({ db, clock: rt.clock, settings: webhooks.settings, resolve: webhooks.resolve, logger: rt.logger });
+  rt.onShutdown(() => sender.stop());
   rt.logger.info({ port }, 'gateway ready');
 };
 

@@ -29,6 +29,13 @@ export const reportQueries = defineQueries([reports, files], {
     return (await db.query<{ view: Report }>(sql, [reportId, accountId])).rows[0]?.view;
   },
 
+  /** A report as its status endpoint shows it, and whose it is, whoever asks: for the webhooks that say it ended. */
+  reportById: async (db, reportId: string): Promise<{ accountId: string; view: Report } | undefined> => {
+    const sql = `SELECT account_id, view FROM ${reports.relation} WHERE report_id = $1`;
+    const row = (await db.query<{ account_id: string; view: Report }>(sql, [reportId])).rows[0];
+    return row && { accountId: row.account_id, view: row.view };
+  },
+
   /** Whether the account's report can be read yet (its projection writes it just after the request is recorded). */
   isReadable: async (db, reportId: string, accountId: string): Promise<boolean> => {
     const sql = `SELECT 1 FROM ${reports.relation} WHERE report_id = $1 AND account_id = $2`;

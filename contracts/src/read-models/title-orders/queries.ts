@@ -22,6 +22,16 @@ export const titleOrderQueries = defineQueries([orders, files], {
     return (await db.query<{ view: TitleOrder }>(sql, [orderId, accountId])).rows[0]?.view;
   },
 
+  /**
+   * An order as its status endpoint shows it, with its account, whoever's it is: for the gateway telling the account's
+   * webhooks of it (never for answering a caller, whose reads are scoped by `order`).
+   */
+  orderById: async (db, orderId: string): Promise<{ accountId: string; view: TitleOrder } | undefined> => {
+    const sql = `SELECT account_id, view FROM ${orders.relation} WHERE order_id = $1`;
+    const row = (await db.query<{ account_id: string; view: TitleOrder }>(sql, [orderId])).rows[0];
+    return row && { accountId: row.account_id, view: row.view };
+  },
+
   /** Whether the account's order can be read yet (its projection writes it just after the placement is recorded). */
   isReadable: async (db, orderId: string, accountId: string): Promise<boolean> => {
     const sql = `SELECT 1 FROM ${orders.relation} WHERE order_id = $1 AND account_id = $2`;

@@ -26,6 +26,8 @@ import { documentAvailability, registeredProprietors, titleLookup } from '../rou
 import { officialCopyOrder } from '../routes/land-registry/title-orders';
 import { placeReport } from '../routes/reports/place-report';
 import { reportDocumentHandler, reportListHandler, reportStatusHandler } from '../routes/reports/report-reads';
+import { listDeliveries, retryWebhookDelivery } from '../routes/webhooks/deliveries';
+import { createWebhook, listAccountWebhooks, removeWebhook } from '../routes/webhooks/registrations';
 import type { Handlers, PublicHandlers } from './router';
 
 /** The handler of each operation of the route table (contracts' `operations`); one missing does not compile. */
@@ -68,6 +70,11 @@ export const handlers: Handlers = {
   report_status: reportStatusHandler,
   report_document: reportDocumentHandler,
   report_list: reportListHandler,
+  webhook_create: createWebhook,
+  webhook_list: listAccountWebhooks,
+  webhook_delete: removeWebhook,
+  webhook_deliveries: listDeliveries,
+  webhook_delivery_retry: retryWebhookDelivery,
 };
 
 const document = openApiDocument();

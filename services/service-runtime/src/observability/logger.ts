@@ -9,6 +9,8 @@ export const createLogger = (service: string, level = process.env.LOG_LEVEL ?? '
     level,
     base: { service, pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
+    // Secrets never reach a log line, whatever object a caller logs: a webhook's signing secret and the keys sealing it.
+    redact: { paths: ['secret', '*.secret', 'sealed', '*.sealed'], censor: '[redacted]' },
     mixin() {
       const span = trace.getSpan(context.active());
       if (!span) return {};
