@@ -240,10 +240,12 @@ describe('what a report costs when it cannot be made, and the rules of the reque
       // A PNG signature and nothing after it: no image pdfkit can draw.
       [{ ...areaPack, branding: { companyName: 'X', logo: tinyPng().subarray(0, 12).toString('base64') } }, 400, 'INVALID_LOGO'],
       [{ ...areaPack, asOf: '2024-01-16' }, 400, 'INVALID_AS_OF'],
-      [{ ...areaPack, subject: { postcode: 'RG30 9ZZ' } }, 404, 'POSTCODE_NOT_FOUND'],
+      [{ ...areaPack, subject: { postcode: 'ZZ99 9ZZ' } }, 404, 'POSTCODE_NOT_FOUND'],
       [{ type: 'property-pack', subject: { uprn: '1' }, branding: demoBranding }, 404, 'PROPERTY_NOT_FOUND'],
       [{ ...areaPack, extra: true }, 400, 'INVALID_PARAMETERS'],
     ];
+    // The postcode lookup's own answer for the unknown postcode, which the area pack's identity is.
+    expect((await customer.get('/postcodes/ZZ99%209ZZ')).body.error.code).toBe('POSTCODE_NOT_FOUND');
     for (const [body, status, code] of cases) {
       const r = await requestReport(customer, body);
       expect({ body, status: r.status, code: r.body.error?.code }).toEqual({ body, status, code });

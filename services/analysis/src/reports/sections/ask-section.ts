@@ -81,7 +81,14 @@ const asks: Record<string, Ask> = {
     return { ok: true, data: answer.data, sources };
   },
   property_valuation: async (q, a) => {
-    const { postcode, address, months = defaultValuationMonths, asOf, extensionArea = 0, renovationUplift = 0 } = q as Record<string, unknown>;
+    const {
+      postcode,
+      address,
+      months = defaultValuationMonths,
+      asOf,
+      extensionArea = 0,
+      renovationUplift = 0,
+    } = q as Record<string, unknown>;
     return fromLocal(await a.local.valueProperty({ postcode, address, months, asOf, extensionArea, renovationUplift } as never));
   },
   property_sold_comparables: async (q, a) => {

@@ -1,6 +1,7 @@
-import { IdempotencyKey, pricing, TitleOrderRequest } from '@pds/contracts';
+import { pricing, TitleOrderRequest } from '@pds/contracts';
 import { issueDetails } from '../../http/issue-details';
 import type { Checked } from '../../operations/handler';
+import { readIdempotencyKey } from '../placement';
 
 export interface OrderPlacement {
   idempotencyKey: string;
@@ -13,23 +14,8 @@ export interface OrderPlacement {
  * them: the key (without which a retry could order twice), the body, then the rules that span fields.
  */
 export const checkOrderPlacement = (idempotencyKeyHeader: string | undefined, body: unknown): Checked<OrderPlacement> => {
-  if (idempotencyKeyHeader === undefined || idempotencyKeyHeader === '') {
-    return {
-      ok: false,
-      code: 'IDEMPOTENCY_KEY_REQUIRED',
-      message:
-        'Send an Idempotency-Key header (8 to 128 printable ASCII characters, unique per order) so that a retry cannot place a second order.',
-    };
-  }
-  const key = IdempotencyKey.safeParse(idempotencyKeyHeader);
-  if (!key.success) {
-    return {
-      ok: false,
-      code: 'INVALID_IDEMPOTENCY_KEY',
-      message: 'The Idempotency-Key header must be 8 to 128 printable ASCII characters without spaces.',
-      details: issueDetails(key.error.issues, 'Idempotency-Key'),
-    };
-  }
+  const key = readIdempotencyKey(idempotencyKeyHeader, 'order');
+  if (!key.ok) return key;
   const parsed = TitleOrderRequest.safeParse(body);
   if (!parsed.success) {
     return {
@@ -59,5 +45,5 @@ export const checkOrderPlacement = (idempotencyKeyHeader: string | undefined, bo
       details: `purchaseAuthorisation.maximumChargePence: must be ${price.totalPence}`,
     };
   }
-  return { ok: true, value: { idempotencyKey: key.data, request, price } };
+  return { ok: true, value: { idempotencyKey: key.value, request, price } };
 };

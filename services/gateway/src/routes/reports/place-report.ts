@@ -1,7 +1,7 @@
-import { billing, errorsOf, readModels, reportCreate, reports, type ErrorCode } from '@pds/contracts';
-import { envMs, RequestTimeoutError } from '@pds/service-runtime';
-import type { BalanceView } from '../../http/respond';
-import { handlerOf } from '../../operations/handler';
+import { errorsOf, readModels, reportCreate, reports, type ErrorCode } from '@pds/contracts';
+import { envMs } from '@pds/service-runtime';
+import { handlerOf, type Refusal } from '../../operations/handler';
+import { balanceAfter, balanceViewOf, placementInput, sendPlacement } from '../placement';
 import { untilReadable } from '../read-your-writes';
 import { checkReportRequest } from './report-request';
 
@@ -9,14 +9,12 @@ import { checkReportRequest } from './report-request';
 const placeTimeoutMs = envMs('REPORT_PLACE_TIMEOUT_MS', 20_000);
 
 const retrySafely = 'Retry with the same Idempotency-Key: a retry cannot reserve twice, and answers with the report if one was recorded.';
-const unknownBalance: BalanceView = { availableCredits: null, creditsRefreshAt: null };
-/** The analysis service's refusal as the caller reads it: a code the operation declares, or a failure of its own. */
-const refusalOf = (error: { code: string; message: string }) =>
-  error.code in errorsOf(reportCreate)
-    ? { ok: false as const, code: error.code as ErrorCode, message: error.message }
-    : { ok: false as const, code: 'INTERNAL_SERVER_ERROR' as const, message: `The report could not be requested (${error.code}). ${retrySafely}` };
 
-const viewOf = (b: billing.LedgerBalance): BalanceView => ({ availableCredits: b.availableCredits, creditsRefreshAt: b.creditsRefreshAt });
+/** The analysis service's refusal as the caller reads it: a code the operation declares, or a failure of its own. */
+const refusalOf = (error: { code: string; message: string }): Refusal =>
+  error.code in errorsOf(reportCreate)
+    ? { ok: false, code: error.code as ErrorCode, message: error.message }
+    : { ok: false, code: 'INTERNAL_SERVER_ERROR', message: `The report could not be requested (${error.code}). ${retrySafely}` };
 
 /**
  * `report_create`. The analysis service owns the report: it identifies the subject, keeps one report per
@@ -26,39 +24,32 @@ const viewOf = (b: billing.LedgerBalance): BalanceView => ({ availableCredits: b
 export const placeReport = handlerOf(reportCreate, {
   read: (raw) => {
     const checked = checkReportRequest(raw.header('idempotency-key'), raw.body);
-    if (!checked.ok) return checked;
-    const { idempotencyKey, request } = checked.value;
-    return { ok: true, value: { query: undefined, params: undefined, headers: { 'Idempotency-Key': idempotencyKey }, body: request } };
+    return checked.ok ? placementInput(checked.value.idempotencyKey, checked.value.request) : checked;
   },
-  handle: async ({ input, caller, ctx, deps }) => {
-    let reply;
-    try {
-      const data = {
-        accountId: caller.accountId,
-        idempotencyKey: input.headers['Idempotency-Key'],
-        request: input.body,
-        requestId: ctx.requestId,
-      };
-      // Keyed by account: one account's reports are requested one at a time, so its balance is checked in order.
-      reply = await deps.rpc.request(reports.PlaceReport, deps.topics.commands('analysis'), caller.accountId, data, ctx, {
-        timeoutMs: placeTimeoutMs,
-      });
-    } catch (error) {
-      if (error instanceof RequestTimeoutError)
-        return {
-          ok: false,
-          code: 'UPSTREAM_TIMEOUT',
-          message: `The report was not confirmed in time; it may still be recorded. ${retrySafely}`,
-        };
-      ctx.logger.error({ err: error }, 'report request failed');
-      return { ok: false, code: 'INTERNAL_SERVER_ERROR', message: `Unexpected error while requesting the report. ${retrySafely}` };
-    }
-    if (!reply.ok) return { ...refusalOf(reply.error), ...(reply.data?.balance ? { balance: viewOf(reply.data.balance) } : {}) };
+  handle: async (call) => {
+    const { input, caller, ctx, deps } = call;
+    const data = {
+      accountId: caller.accountId,
+      idempotencyKey: input.headers['Idempotency-Key'],
+      request: input.body,
+      requestId: ctx.requestId,
+    };
+    const sent = await sendPlacement(call, {
+      command: reports.PlaceReport,
+      owner: 'analysis',
+      data,
+      timeoutMs: placeTimeoutMs,
+      what: 'report',
+      retrySafely,
+    });
+    if (!sent.sent) return sent.refusal;
+    const { reply } = sent;
+    if (!reply.ok) return { ...refusalOf(reply.error), ...(reply.data?.balance ? { balance: balanceViewOf(reply.data.balance) } : {}) };
     const { report, placedNow, balance } = reply.data;
     if (!(await untilReadable(readModels.reportQueries.isReadable, deps.db, report.reportId, caller.accountId)))
       ctx.logger.warn({ reportId: report.reportId }, 'report recorded but not yet readable by its status endpoint; answering anyway');
+    // A replay of an earlier request reserves nothing more.
     const reserved = placedNow ? report.priceCredits : 0;
-    const after = balance ? viewOf(balance) : ((await deps.balanceFor(ctx, caller.accountId)) ?? unknownBalance);
-    return { ok: true, data: report, reserved: { credits: reserved, balance: after } };
+    return { ok: true, data: report, reserved: { credits: reserved, balance: await balanceAfter(call, balance) } };
   },
 });

@@ -1,6 +1,7 @@
-import { IdempotencyKey, ReportRequest } from '@pds/contracts';
+import { ReportRequest } from '@pds/contracts';
 import { issueDetails } from '../../http/issue-details';
 import type { Checked } from '../../operations/handler';
+import { readIdempotencyKey } from '../placement';
 
 /**
  * A report request's key and body, or the first reason to refuse it, checked in the order the caller should fix them:
@@ -10,22 +11,8 @@ export const checkReportRequest = (
   idempotencyKeyHeader: string | undefined,
   body: unknown,
 ): Checked<{ idempotencyKey: string; request: ReportRequest }> => {
-  if (idempotencyKeyHeader === undefined || idempotencyKeyHeader === '') {
-    return {
-      ok: false,
-      code: 'IDEMPOTENCY_KEY_REQUIRED',
-      message: 'Send an Idempotency-Key header (8 to 128 printable ASCII characters, unique per report) so that a retry cannot pay twice.',
-    };
-  }
-  const key = IdempotencyKey.safeParse(idempotencyKeyHeader);
-  if (!key.success) {
-    return {
-      ok: false,
-      code: 'INVALID_IDEMPOTENCY_KEY',
-      message: 'The Idempotency-Key header must be 8 to 128 printable ASCII characters without spaces.',
-      details: issueDetails(key.error.issues, 'Idempotency-Key'),
-    };
-  }
+  const key = readIdempotencyKey(idempotencyKeyHeader, 'report');
+  if (!key.ok) return key;
   const parsed = ReportRequest.safeParse(body);
   if (!parsed.success) {
     return {
@@ -36,5 +23,5 @@ export const checkReportRequest = (
       details: issueDetails(parsed.error.issues),
     };
   }
-  return { ok: true, value: { idempotencyKey: key.data, request: parsed.data } };
+  return { ok: true, value: { idempotencyKey: key.value, request: parsed.data } };
 };
