@@ -164,7 +164,7 @@ export const ReportIdPath = z.object({ reportId: ReportId });
 
 export const ReportListQuery = z
   .strictObject({
-    limit: z.coerce.number().int().min(1).max(100).optional().default(20).openapi({ type: 'integer', default: 20 }),
+    limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: 'Reports a page, 1 to 100' }),
     cursor: z.string().max(200).optional().openapi({ description: 'The `nextCursor` of the page before' }),
   })
   .openapi('ReportListQuery');
