@@ -226,6 +226,22 @@ describe('a title order completing', () => {
   });
 });
 
+describe('a title order failing', () => {
+  it('is delivered as title_order.failed once its money is given back, the order as its status shows it', async () => {
+    const c = await customer();
+    await register(c, '/failed', ['title_order.failed', 'title_order.completed']);
+    // The registry accepts the order, then cannot fulfil it: the order fails and everything is refunded.
+    await world.registry.setFaults([{ operation: 'fulfil', titleNumber: 'WT371956', mode: 'fail' }]);
+    const orderId = await completedOrder(c);
+    await waitFor(() => arrivedAt('/failed').length >= 1, 60_000);
+    const event = JSON.parse(arrivedAt('/failed')[0]!.raw.toString('utf8'));
+    const shown = (await c.get(`/land-registry/title-orders/${orderId}`)).body.data;
+    expect(event).toEqual({ id: expect.stringMatching(/^evt_/), type: 'title_order.failed', createdAt: expect.any(String), data: shown });
+    expect(shown).toMatchObject({ status: 'failed', cost: { paymentStatus: 'refunded', documentCreditPaymentStatus: 'refunded' } });
+    expect(arrivedAt('/failed').map((r) => JSON.parse(r.raw.toString('utf8')).type)).toEqual(['title_order.failed']);
+  });
+});
+
 describe('a crash of the gateway', () => {
   it('while the receiver is down loses nothing: once both are back, the event arrives with its id', async () => {
     const c = await customer();

@@ -25,17 +25,31 @@ export interface Trigger {
 
 export class ViewBehind extends Error {}
 
-/** The resource of the event's stream (`<category>-<id>`), once its view shows `status`. */
-const ending = (type: WebhookEventType, status: string, byId: ResourceById): Trigger => ({
+/** The resource of the event's stream (`<category>-<id>`), once its view shows the ending (`shows`, named `ending`). */
+const ending = (type: WebhookEventType, ending: string, shows: (view: { status: string }) => boolean, byId: ResourceById): Trigger => ({
   type,
   resource: async (db, event) => {
     const id = event.streamId.slice(event.streamId.indexOf('-') + 1);
     const found = await byId(db, id);
-    if (found?.view.status !== status)
-      throw new ViewBehind(`${event.type} of ${id}: its view shows ${found ? found.view.status : 'nothing'} yet, not ${status}`);
+    if (!found || !shows(found.view))
+      throw new ViewBehind(`${event.type} of ${id}: its view shows ${found ? found.view.status : 'nothing'} yet, not ${ending}`);
     return { accountId: found.accountId, data: found.view };
   },
 });
+
+const statusIs = (status: string) => (view: { status: string }) => view.status === status;
+
+/** Money still held or taken at the ledger, on an order that has failed: it is given back before the order ends. */
+const unsettled = new Set(['reserved', 'captured', 'quarantined']);
+/**
+ * A failed order's view reads `failed` as soon as the registry fails it, before its money is given back; it has ended
+ * (OrderFailed) once nothing is held or taken any more, so the webhook waits for the view to show that too.
+ */
+const orderFailed = (view: { status: string }) => {
+  const cost = (view as unknown as { cost?: Record<string, string> }).cost ?? {};
+  const payments = [cost.paymentStatus, cost.documentCreditPaymentStatus, cost.extractionPaymentStatus];
+  return view.status === 'failed' && payments.every((p) => p === undefined || !unsettled.has(p));
+};
 
 const titleOrderById: ResourceById = readModels.titleOrderQueries.orderById;
 
@@ -44,12 +58,13 @@ const reportById: ResourceById = readModels.reportQueries.reportById;
 
 export const triggers: Readonly<Record<string, Readonly<Record<string, Trigger>>>> = {
   [orderEvents.orderStreamCategory]: {
-    OrderCompleted: ending('title_order.completed', 'completed', titleOrderById),
-    OrderFailed: ending('title_order.failed', 'failed', titleOrderById),
+    OrderCompleted: ending('title_order.completed', 'completed', statusIs('completed'), titleOrderById),
+    OrderFailed: ending('title_order.failed', 'failed with its money given back', orderFailed, titleOrderById),
   },
   [reportEvents.reportStreamCategory]: {
-    ReportCompleted: ending('report.completed', 'completed', reportById),
-    ReportFailed: ending('report.failed', 'failed', reportById),
+    // A report reads `failed` only once its credits are given back (see the analysis service's view).
+    ReportCompleted: ending('report.completed', 'completed', statusIs('completed'), reportById),
+    ReportFailed: ending('report.failed', 'failed', statusIs('failed'), reportById),
   },
 };
 
