@@ -117,6 +117,14 @@ const main = async () => {
     log(
       `  median assembling ${Math.round(median(split.map((s) => Number(s.assembling_ms))))} ms, rendering ${Math.round(median(split.map((s) => Number(s.rendering_ms))))} ms`,
     );
+    // Sections retried or left out, by section and code: what a pack waited for, and what it went without.
+    const setbacks = (
+      await db.query<{ type: string; section: string; code: string; n: number }>(
+        `SELECT type, data->>'section' AS section, data->>'code' AS code, count(*)::int AS n FROM events
+          WHERE category = 'report' AND type IN ('SectionAttemptFailed', 'SectionUnavailable') GROUP BY 1, 2, 3 ORDER BY 4 DESC`,
+      )
+    ).rows;
+    for (const s of setbacks) log(`  ${s.type === 'SectionAttemptFailed' ? 'retried' : 'unavailable'}: ${s.section} ${s.code} × ${s.n}`);
     const balance = (await (await api('/reports?limit=1')).headers.get('x-credits-remaining')) ?? '?';
     log(`  credits charged: ${10_000_000 - Number(balance)} (90 × ${completed.length} = ${90 * completed.length})`);
   } finally {

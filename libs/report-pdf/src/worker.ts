@@ -3,24 +3,29 @@ import type { ReportModel } from './model';
 import { renderReport } from './render-report';
 
 // Run in a worker_threads Worker, so a render's CPU and memory are bounded by the Worker's limits and never stall
-// the service's event loop. The model arrives as `workerData`, or as the first message when there is none; the
-// answer is posted back as `{pdf, pages}` (the PDF as a Uint8Array, transferred), or `{error}`.
+// the service's event loop. Given a model as `workerData`, it renders that one and posts back `{pdf, pages}` (the
+// PDF as a Uint8Array, transferred) or `{error}`. Without one it stays up and renders each `{id, model}` it is sent,
+// answering `{id, pdf, pages}` or `{id, error}`: a worker kept warm saves loading the renderer and fonts each time.
 
 type Reply = { pdf: Uint8Array; pages: number } | { error: string };
 
-const render = async (model: ReportModel) => {
-  if (!parentPort) throw new Error('worker.js runs in a worker thread');
-  const port = parentPort;
+const render = async (model: ReportModel): Promise<{ reply: Reply; transfer: ArrayBuffer[] }> => {
   try {
     const { pdf, pages } = await renderReport(model);
     const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.length).slice();
-    port.postMessage({ pdf: bytes, pages } satisfies Reply, [bytes.buffer]);
+    return { reply: { pdf: bytes, pages }, transfer: [bytes.buffer] };
   } catch (error) {
-    port.postMessage({ error: (error as Error).message } satisfies Reply);
+    return { reply: { error: (error as Error).message }, transfer: [] };
   }
 };
 
 if (!isMainThread && parentPort) {
-  if (workerData) void render(workerData as ReportModel);
-  else parentPort.once('message', (model: ReportModel) => void render(model));
+  const port = parentPort;
+  if (workerData) {
+    void render(workerData as ReportModel).then(({ reply, transfer }) => port.postMessage(reply, transfer));
+  } else {
+    port.on('message', (request: { id: number; model: ReportModel }) => {
+      void render(request.model).then(({ reply, transfer }) => port.postMessage({ id: request.id, ...reply }, transfer));
+    });
+  }
 }

@@ -9,7 +9,7 @@ import {
 } from '@pds/service-runtime';
 import type pg from 'pg';
 import type { ReportCharges, Settled } from './charges';
-import { decide, type ReportCommand } from './decide';
+import { decide, type ReportCommand, type SectionOutcome } from './decide';
 import { nextStep, type Step } from './next-step';
 import type { RenderQueue } from './render-in-worker';
 import { isPlaced, type PlacedReport, type Report, type ReportEvent } from './report';
@@ -161,50 +161,43 @@ export class ReportDriver {
     }
   }
 
-  /** Asks each due section's owner, side by side, storing each answer before recording it. */
+  /**
+   * Asks each due section's owner, side by side, storing each answer before recording it; then records what each
+   * gave, one after another (the stream takes one writer at a time: recorded side by side they would only collide).
+   */
   private async assemble(r: PlacedReport, sections: readonly string[]): Promise<boolean> {
     const stored = await this.deps.store.sections(r.reportId);
     const context = inputContextOf(r, stored);
     const plan = reportPlans[r.type];
-    const recorded = await Promise.all(
+    const learnt = await Promise.all(
       r.sections
         .filter((s) => sections.includes(s.name))
-        .map(async (s): Promise<boolean> => {
+        .map(async (s): Promise<Extract<ReportCommand, { type: 'RecordSection' }>> => {
           const input = sectionInput(s.name, context) ?? null;
-          const now = () => this.now();
-          if (!input) {
-            const message = 'A section it depends on could not be made.';
-            return this.record(r, {
-              type: 'RecordSection',
-              section: s.name,
-              input,
-              outcome: { ok: false, code: 'DEPENDENCY_UNAVAILABLE', message, retryable: false },
-              now: now(),
-            });
-          }
-          const operationId = plan.find((p) => p.name === s.name)!.operationId;
-          const answer = await askSection(this.deps.askers, operationId, input, this.handlerContext(r, s.name));
-          if (!answer.ok) {
-            const { code, message, retryable } = answer;
-            return this.record(r, {
-              type: 'RecordSection',
-              section: s.name,
-              input,
-              outcome: { ok: false, code, message, retryable },
-              now: now(),
-            });
-          }
-          const sha256 = await this.deps.store.saveSection(r.reportId, s.name, { data: answer.data, sources: answer.sources });
-          return this.record(r, {
-            type: 'RecordSection',
+          const recordOf = (outcome: SectionOutcome) => ({
+            type: 'RecordSection' as const,
             section: s.name,
             input,
-            outcome: { ok: true, sha256, sources: answer.sources },
-            now: now(),
+            outcome,
+            now: this.now(),
           });
+          if (!input)
+            return recordOf({
+              ok: false,
+              code: 'DEPENDENCY_UNAVAILABLE',
+              message: 'A section it depends on could not be made.',
+              retryable: false,
+            });
+          const operationId = plan.find((p) => p.name === s.name)!.operationId;
+          const answer = await askSection(this.deps.askers, operationId, input, this.handlerContext(r, s.name));
+          if (!answer.ok) return recordOf(answer);
+          const sha256 = await this.deps.store.saveSection(r.reportId, s.name, { data: answer.data, sources: answer.sources });
+          return recordOf({ ok: true, sha256, sources: answer.sources });
         }),
     );
-    return recorded.some(Boolean);
+    let recorded = false;
+    for (const command of learnt) recorded = (await this.record(r, command)) || recorded;
+    return recorded;
   }
 
   private handlerContext(r: PlacedReport, section: string): HandlerContext {

@@ -1,9 +1,10 @@
 import type { ReportModel } from '@pds/report-pdf';
 import { Worker } from 'node:worker_threads';
 
-// Rendering a report is CPU work of a second or more: it runs in a worker thread, so the analysis service's answers
-// (each within a few seconds) never wait behind it, with a heap and a time limit so one bad model cannot take the
-// service down. At most `workers` renders run at once; the rest wait their turn.
+// Rendering a report is CPU work of a few hundred milliseconds: it runs in worker threads, so the analysis service's
+// answers never wait behind it, each with a heap and a time limit so one bad model cannot take the service down. The
+// workers are kept warm (loading the renderer and its fonts costs about as much again as a render) and take one
+// render at a time; the rest wait their turn. A worker that overruns its time is ended and replaced.
 
 export interface RenderLimits {
   workers: number;
@@ -13,42 +14,96 @@ export interface RenderLimits {
 
 export type Rendered = { pdf: Buffer; pages: number };
 
-const renderOnce = (model: ReportModel, limits: RenderLimits): Promise<Rendered> =>
-  new Promise((resolve, reject) => {
-    const worker = new Worker(require.resolve('@pds/report-pdf/dist/worker.js'), {
-      workerData: model,
+type Reply = { id: number; pdf: Uint8Array; pages: number } | { id: number; error: string };
+
+class RenderWorker {
+  private readonly worker: Worker;
+  private pending?: { id: number; resolve: (r: Rendered) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
+  private nextId = 0;
+  dead = false;
+
+  constructor(private readonly limits: RenderLimits) {
+    this.worker = new Worker(require.resolve('@pds/report-pdf/dist/worker.js'), {
       resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
     });
-    let settled = false;
-    const settle = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      fn();
+    this.worker.unref();
+    this.worker.on('message', (reply: Reply) => {
+      const p = this.pending;
+      if (!p || reply.id !== p.id) return;
+      this.settle();
+      if ('error' in reply) p.reject(new Error(reply.error));
+      else p.resolve({ pdf: Buffer.from(reply.pdf), pages: reply.pages });
+    });
+    const died = (error: Error) => {
+      this.dead = true;
+      const p = this.pending;
+      this.settle();
+      p?.reject(error);
     };
-    const timer = setTimeout(() => settle(() => reject(new Error(`rendering took longer than ${limits.timeoutMs} ms`))), limits.timeoutMs);
-    worker.once('message', (reply: { pdf: Uint8Array; pages: number } | { error: string }) =>
-      settle(() => ('error' in reply ? reject(new Error(reply.error)) : resolve({ pdf: Buffer.from(reply.pdf), pages: reply.pages }))),
-    );
-    worker.once('error', (err) => settle(() => reject(err)));
-    worker.once('exit', (code) => settle(() => reject(new Error(`rendering stopped (exit code ${code})`))));
-  });
+    this.worker.on('error', died);
+    this.worker.on('exit', (code) => died(new Error(`rendering stopped (exit code ${code})`)));
+  }
+
+  render(model: ReportModel): Promise<Rendered> {
+    return new Promise((resolve, reject) => {
+      const id = ++this.nextId;
+      const timer = setTimeout(() => {
+        this.pending?.reject(new Error(`rendering took longer than ${this.limits.timeoutMs} ms`));
+        this.settle();
+        this.dead = true;
+        void this.worker.terminate();
+      }, this.limits.timeoutMs);
+      this.pending = { id, resolve, reject, timer };
+      this.worker.postMessage({ id, model });
+    });
+  }
+
+  private settle() {
+    if (this.pending) clearTimeout(this.pending.timer);
+    this.pending = undefined;
+  }
+
+  stop() {
+    this.dead = true;
+    return this.worker.terminate();
+  }
+}
 
 export class RenderQueue {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly idle: RenderWorker[] = [];
+  private started = 0;
+  private readonly waiting: Array<(worker: RenderWorker) => void> = [];
 
   constructor(private readonly limits: RenderLimits) {}
 
   async render(model: ReportModel): Promise<Rendered> {
-    if (this.running >= this.limits.workers) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running++;
+    const worker = await this.take();
     try {
-      return await renderOnce(model, this.limits);
+      return await worker.render(model);
     } finally {
-      this.running--;
-      this.waiting.shift()?.();
+      this.give(worker);
     }
+  }
+
+  async stop() {
+    await Promise.all(this.idle.splice(0).map((w) => w.stop()));
+  }
+
+  private take(): Promise<RenderWorker> {
+    const worker = this.idle.pop();
+    if (worker) return Promise.resolve(worker);
+    if (this.started < this.limits.workers) {
+      this.started++;
+      return Promise.resolve(new RenderWorker(this.limits));
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Back to the pool, or replaced when it died or was ended for overrunning. */
+  private give(worker: RenderWorker) {
+    const next = worker.dead ? new RenderWorker(this.limits) : worker;
+    const waiter = this.waiting.shift();
+    if (waiter) waiter(next);
+    else this.idle.push(next);
   }
 }

@@ -60,10 +60,12 @@ export const startReports = async (
   // Sections are asked with more patience than an answer to a waiting caller: nobody waits on one but the report.
   const askers = { asker: askerOf(rpc, rt.topics, envMs('REPORT_ASK_TIMEOUT_MS', 10_000)), local, db };
   const renderer = new RenderQueue({
-    workers: Number(process.env.REPORT_RENDER_WORKERS ?? 1),
+    // One per core of the machine this was sized on (2): a render is a few hundred milliseconds of CPU.
+    workers: Number(process.env.REPORT_RENDER_WORKERS ?? 2),
     timeoutMs: envMs('REPORT_RENDER_TIMEOUT_MS', 30_000),
     maxHeapMb: 256,
   });
+  rt.onShutdown(() => renderer.stop());
   const delayMs = renderDelayMs();
   const driver = new ReportDriver({
     reports,

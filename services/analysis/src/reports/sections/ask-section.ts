@@ -40,8 +40,12 @@ export interface SectionAskers {
   db: readModels.Queryable;
 }
 
-/** Failures another attempt may not meet: the owner or its upstream was slow or down. */
-const retryableCodes = /^(UPSTREAM_TIMEOUT|SERVICE_UNAVAILABLE|DATABASE_ERROR|INTERNAL_.*|.*_SERVICE_ERROR|LAND_REGISTRY_(ERROR|DELAYED))$/;
+/**
+ * Failures another attempt seconds later may not meet: no answer in time, or the owner's upstream (a live register,
+ * the registry) failing. Not those that hold for hours: a dataset not imported (SERVICE_UNAVAILABLE) or the registry
+ * closed until it opens (LAND_REGISTRY_DELAYED) leave the section unavailable at once, with the owner's reason.
+ */
+const retryableCodes = /^(UPSTREAM_TIMEOUT|DATABASE_ERROR|INTERNAL_.*|.*_SERVICE_ERROR|LAND_REGISTRY_ERROR)$/;
 
 const refusal = (code: string, message: string): SectionAnswer => ({ ok: false, code, message, retryable: retryableCodes.test(code) });
 
