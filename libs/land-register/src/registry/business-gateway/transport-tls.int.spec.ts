@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
+import { makeTestCa } from '../../../../../test/support/test-ca';
 import { BusinessGatewayTransport } from './transport';
 
 // Mutual TLS as Business Gateway requires it: the transport presents the client certificate HM Land Registry issued
@@ -15,65 +13,17 @@ let dir: string;
 let server: Server;
 let root: string;
 
-const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-
-/** A key and a certificate signed by the test CA. */
-const signed = (name: string, subject: string, extensions: string) => {
-  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subject);
-  writeFileSync(join(dir, `${name}.ext`), extensions);
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    `${name}.csr`,
-    '-CA',
-    'ca.crt',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-days',
-    '2',
-    '-out',
-    `${name}.crt`,
-    '-extfile',
-    `${name}.ext`,
-  );
-};
-
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'bg-tls-'));
-  openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.crt',
-    '-days',
-    '2',
-    '-subj',
-    '/CN=Test Registry CA',
-  );
-  signed('server', '/CN=127.0.0.1', 'subjectAltName=IP:127.0.0.1\n');
-  signed('client', '/CN=Property Data Service/O=Test Conveyancers', 'extendedKeyUsage=clientAuth\n');
-  server = createServer(
-    {
-      key: readFileSync(join(dir, 'server.key')),
-      cert: readFileSync(join(dir, 'server.crt')),
-      ca: readFileSync(join(dir, 'ca.crt')),
-      requestCert: true,
-      rejectUnauthorized: true,
-    },
-    (req, res) => {
-      const peer = (req.socket as TLSSocket).getPeerCertificate();
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ client: peer.subject?.CN, authorization: req.headers.authorization }));
-    },
-  );
+  const ca = makeTestCa('bg-tls-', 'Test Registry CA');
+  dir = ca.dir;
+  const serverCertificate = ca.sign('server', '/CN=127.0.0.1', 'subjectAltName=IP:127.0.0.1\n');
+  ca.sign('client', '/CN=Property Data Service/O=Test Conveyancers', 'extendedKeyUsage=clientAuth\n');
+  server = createServer({ ...serverCertificate, ca: ca.cert, requestCert: true, rejectUnauthorized: true }, (req, res) => {
+    const peer = (req.socket as TLSSocket).getPeerCertificate();
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ client: peer.subject?.CN, authorization: req.headers.authorization }));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   root = `https://127.0.0.1:${(server.address() as { port: number }).port}`;
 }, 60_000);
