@@ -1,21 +1,8 @@
+import { DateTime } from 'luxon';
+
 // The one place figures become text: every number, date and rate the PDF prints goes through here, so the strings a
 // reader (or a test) looks for are the same everywhere: £655,000; 25 November 2026; 3.5%. Figures are printed as the
 // API gives them: nothing is rounded here that the API did not round, except money's pence (shown only when present).
-
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /** Thousands separated by commas, the decimals kept as given: 1234567.5 → "1,234,567.5". */
 export const grouped = (n: number): string => {
@@ -43,9 +30,10 @@ export const percentagePoints = (value: number): string => `${value > 0 ? '+' : 
 const dateParts = (isoDate: string) => {
   const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?/.exec(isoDate);
   if (!m) throw new Error(`not a date (YYYY-MM or YYYY-MM-DD): ${isoDate}`);
-  const month = monthNames[Number(m[2]) - 1];
-  if (!month) throw new Error(`not a month: ${isoDate}`);
-  return { year: m[1] as string, month, day: m[3] === undefined ? null : Number(m[3]) };
+  // The month's name from luxon, in British English, rather than a table of our own.
+  const at = DateTime.fromObject({ year: Number(m[1]), month: Number(m[2]) }, { zone: 'utc', locale: 'en-GB' });
+  if (!at.isValid) throw new Error(`not a month: ${isoDate}`);
+  return { year: m[1] as string, month: at.toFormat('LLLL'), day: m[3] === undefined ? null : Number(m[3]) };
 };
 
 /** "2026-11-25" → "25 November 2026". */
@@ -72,12 +60,9 @@ export const shortMonthYear = (isoMonth: string): string => {
  * made at 00:30 BST on 1 July, which is 30 June in UTC.
  */
 export const ukDateOf = (isoTimestamp: string): string => {
-  const instant = new Date(isoTimestamp);
-  if (Number.isNaN(instant.getTime())) throw new Error(`not a timestamp: ${isoTimestamp}`);
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(instant)
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const at = DateTime.fromISO(isoTimestamp, { zone: 'Europe/London' });
+  if (!at.isValid) throw new Error(`not a timestamp: ${isoTimestamp}`);
+  return at.toISODate() as string;
 };
 
 /** A whole count: 1234 → "1,234". */

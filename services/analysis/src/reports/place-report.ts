@@ -1,12 +1,12 @@
 import { reportEvents, reportPrices, reports, sectionInput, type ReplyOf, type ReportRequest } from '@pds/contracts';
 import { checkLogo } from '@pds/report-pdf';
-import { handler, type AggregateStore, type CommandHandler, type HandlerContext, type HandlerResult } from '@pds/service-runtime';
+import { handler, type AggregateStore, type CommandHandler, type HandlerResult } from '@pds/service-runtime';
 import { decide } from './decide';
 import type { ReportDriver } from './driver';
 import { reportIdFor, requestHashOf, reservationIdFor } from './identifiers';
 import { isPlaced, type PlacedReport, type Report, type ReportEvent, type ReportTerms } from './report';
 import type { ReportStore } from './report-store';
-import { askSection, type SectionAnswer, type SectionAskers } from './sections/ask-section';
+import { askSection, type SectionAskers } from './sections/ask-section';
 import { reportView } from './view';
 
 type Placed = ReplyOf<typeof reports.PlaceReport>;
@@ -76,7 +76,10 @@ export const placeReportHandler = (deps: PlaceReportDeps): CommandHandler =>
     if (refusal) return refusal;
     const asOf = request.asOf ?? today;
     const subject = subjectOf(request);
-    const identity = await identify(deps.askers, request, subject, asOf, today, ctx);
+    // The subject's identity is its first section: asked now, so an unknown subject is refused before anything is held.
+    const identityInput = sectionInput('identity', { type: request.type, subject, asOf, asOfIsToday: asOf === today })!;
+    const identityOperation = request.type === 'property-pack' ? 'uprn_address_lookup' : 'postcode_lookup';
+    const identity = await askSection(deps.askers, identityOperation, identityInput, ctx);
     if (!identity.ok) return refused(identity.code, `${identity.message.replace(/\s*Nothing was charged\.?$/, '')} Nothing was reserved.`);
 
     const logo = request.branding.logo ? await storeLogo(deps.store, Buffer.from(request.branding.logo, 'base64')) : null;
@@ -119,11 +122,10 @@ export const placeReportHandler = (deps: PlaceReportDeps): CommandHandler =>
       });
       if (reserved.ok) {
         const placed = (await deps.reports.load(streamId)).state as PlacedReport;
-        const input = sectionInput('identity', { type: terms.type, subject, asOf, asOfIsToday: terms.asOfIsToday }) ?? null;
         await deps.driver.record(placed, {
           type: 'RecordSection',
           section: 'identity',
-          input,
+          input: identityInput,
           outcome: { ok: true, sha256: identitySha, sources: identity.sources },
           now: deps.now().toISOString(),
         });
@@ -149,18 +151,4 @@ const storeLogo = async (store: ReportStore, bytes: Buffer) => {
   const checked = checkLogo(bytes);
   if (!checked.ok) throw new Error(`a logo refused by checkLogo reached the store: ${checked.message}`);
   return { sha256: await store.saveLogo(bytes, checked.mediaType), mediaType: checked.mediaType };
-};
-
-/** The subject, identified by the operation its identity section is: a refusal here is the caller's to fix. */
-const identify = async (
-  askers: SectionAskers,
-  request: ReportRequest,
-  subject: ReportTerms['subject'],
-  asOf: string,
-  today: string,
-  ctx: HandlerContext,
-): Promise<SectionAnswer> => {
-  const operationId = request.type === 'property-pack' ? 'uprn_address_lookup' : 'postcode_lookup';
-  const input = sectionInput('identity', { type: request.type, subject, asOf, asOfIsToday: asOf === today })!;
-  return askSection(askers, operationId, input, ctx);
 };
