@@ -1,4 +1,4 @@
-import type { landRegistry, ReplyOf } from '@pds/contracts';
+import type { billing, landRegistry, ReplyOf } from '@pds/contracts';
 
 /** The operator API of a running stack, as the `admin` command and the tests use it. */
 export interface AccountBalance {
@@ -14,6 +14,21 @@ export interface AccountBalance {
 
 /** A resolved quarantined order: the order as its status endpoint shows it, and what the registry said. */
 export type OrderResolution = ReplyOf<typeof landRegistry.ResolveQuarantinedOrder>;
+
+/** The balance, with what the account is allowed: what `account show` prints. */
+export type AccountDescription = billing.AccountDescription;
+
+/** A key as its owner sees it (never its hash). */
+export interface ApiKeyView {
+  keyId: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  status: 'active' | 'rotating' | 'expired' | 'revoked';
+  expiresAt: string | null;
+  revokedAt: string | null;
+  replacedByKeyId: string | null;
+}
 
 export interface AccountOptions {
   rateLimits?: { perMinute: number; perDay: number; perMonth: number };
@@ -69,8 +84,35 @@ export class AdminClient {
     return this.call('POST', `/admin/v1/accounts/${encodeURIComponent(accountId)}/grants`, { credits });
   }
 
-  showAccount(accountId: string): Promise<AccountBalance> {
+  /** The account as `GET /api/v1/account` answers its own keys. */
+  showAccount(accountId: string): Promise<AccountDescription> {
     return this.call('GET', `/admin/v1/accounts/${encodeURIComponent(accountId)}`);
+  }
+
+  listKeys(accountId: string): Promise<{ accountId: string; keys: ApiKeyView[] }> {
+    return this.call('GET', `/admin/v1/accounts/${encodeURIComponent(accountId)}/keys`);
+  }
+
+  /** A new key; `apiKey` is the only time the key is shown. */
+  issueKey(accountId: string, name: string): Promise<AccountBalance & { keyId: string; apiKey: string; name: string }> {
+    return this.call('POST', `/admin/v1/accounts/${encodeURIComponent(accountId)}/keys`, { name });
+  }
+
+  /** A new key in place of `keyId`, which keeps working for `graceMs` (the ledger's default when not given). */
+  rotateKey(
+    accountId: string,
+    keyId: string,
+    graceMs?: number,
+  ): Promise<AccountBalance & { keyId: string; apiKey: string; replacedKeyId: string; replacedKeyExpiresAt: string }> {
+    return this.call('POST', `${this.keyPath(accountId, keyId)}/rotation`, graceMs === undefined ? {} : { graceMs });
+  }
+
+  revokeKey(accountId: string, keyId: string, reason?: string): Promise<AccountBalance & { keyId: string; revoked: true }> {
+    return this.call('POST', `${this.keyPath(accountId, keyId)}/revocation`, reason ? { reason } : {});
+  }
+
+  private keyPath(accountId: string, keyId: string) {
+    return `/admin/v1/accounts/${encodeURIComponent(accountId)}/keys/${encodeURIComponent(keyId)}`;
   }
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {

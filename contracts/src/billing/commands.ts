@@ -175,4 +175,8 @@ export const ledgerErrorCodes = {
   accountHeld: 'ACCOUNT_HELD',
   accountInDebt: 'ACCOUNT_IN_DEBT',
   orderingNotEnabled: 'ORDERING_NOT_ENABLED',
+  keyNotFound: 'KEY_NOT_FOUND',
+  keyNotActive: 'KEY_NOT_ACTIVE',
+  keyMismatch: 'KEY_MISMATCH',
+  keyLimitReached: 'KEY_LIMIT_REACHED',
 } as const;

@@ -1,6 +1,9 @@
 import { z } from '../zod';
 import { Plan, ReservationPurpose } from './commands';
+import { ApiKeyIssued, ApiKeyRevoked, ApiKeyRotated } from './key-events';
 import { CreditCycle, RateLimits } from './plans';
+
+export { ApiKeyIssued, ApiKeyRevoked, ApiKeyRotated } from './key-events';
 
 /**
  * Ledger events, stored on the stream `account-<accountId>`. Credits are whole credits, Purchase Balance amounts whole
@@ -181,6 +184,9 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   AccountHeld,
   AccountHoldLifted,
   OrderingEntitlementChanged,
+  ApiKeyIssued,
+  ApiKeyRotated,
+  ApiKeyRevoked,
 ]);
 export type LedgerEvent = z.infer<typeof LedgerEvent>;
 

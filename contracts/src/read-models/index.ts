@@ -1,4 +1,4 @@
-import { apiCallers } from './accounts/contract';
+import { accountApiKeys, apiCallers } from './accounts/contract';
 import { addresses, inspireParcels } from './addresses/contract';
 import { datasetVersions } from './datasets/contract';
 import { boeSeriesValues, onsTimeseriesValues, ukHpiMonths } from './market/contract';
@@ -31,6 +31,7 @@ export {
   onsTimeseriesValues,
   ukHpiMonths,
   apiCallers,
+  accountApiKeys,
   codepointPostcodes,
   inspireParcels,
   datasetVersions,
@@ -47,6 +48,7 @@ export {
 /** Every read model one service offers another. */
 export const readModels: readonly ReadModel[] = [
   apiCallers,
+  accountApiKeys,
   titleOrderViews,
   titleOrderFiles,
   reportViews,

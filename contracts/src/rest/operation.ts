@@ -15,6 +15,7 @@ export const operationTags = {
   'Location Intelligence': 'Crime, area statistics, nearby schools, ground risk, deprivation.',
   'Property Finance': 'Property purchase tax calculations.',
   'Market Data': 'House price index, mortgage rates, bank rates, inflation.',
+  Account: 'Your own account: plan, limits, credits and Purchase Balance.',
   Webhooks: 'Signed notifications to your own URL when reports and title orders complete or fail.',
   Service: 'The interface description itself.',
 } as const;

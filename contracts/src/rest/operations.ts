@@ -1,10 +1,11 @@
+import { accountShow } from './account';
 import { dataOperations } from './data-operations';
 import { reportCreate, reportDocument, reportList, reportStatus } from './report-operations';
 import { webhookCreate, webhookDelete, webhookDeliveries, webhookDeliveryRetry, webhookList } from './webhook-operations';
 
 /**
  * The route table: every REST operation, keyed by the specification's operation id (those answering with data in
- * data-operations.ts, one line each, then the jobs assembled from them and the webhooks that say when they end). The
+ * data-operations.ts, one line each, then the jobs assembled from them, the webhooks that say when they end, and the caller's own account). The
  * gateway routes exactly these (it must give each a handler, or it does not compile) and the OpenAPI document
  * describes exactly these.
  */
@@ -19,6 +20,7 @@ export const operations = {
   webhook_delete: webhookDelete,
   webhook_deliveries: webhookDeliveries,
   webhook_delivery_retry: webhookDeliveryRetry,
+  account_show: accountShow,
 } as const;
 
 export type Operations = typeof operations;

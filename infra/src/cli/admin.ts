@@ -13,6 +13,10 @@ const usage = `usage:
         [--per-minute N --per-day N --per-month N]   (Enterprise only: custom rate limits)
         [--pence N] [--ordering]                      (opening Purchase Balance; official copy ordering entitlement)
   admin account show --account ID
+  admin key list --account ID
+  admin key create --account ID --name TEXT                    (the key is printed once)
+  admin key rotate --account ID --key KEY_ID [--grace-hours N] (the old key works N hours more; default 24, 0 stops it now)
+  admin key revoke --account ID --key KEY_ID [--reason TEXT]   (refused from the next call)
   admin credits grant --account ID --credits N
   admin balance deposit --account ID --pence N [--reference TEXT]
   admin debt record --account ID --pence N --reason TEXT
@@ -65,6 +69,9 @@ const main = async () => {
       reference: { type: 'string' },
       reservation: { type: 'string' },
       order: { type: 'string' },
+      key: { type: 'string' },
+      name: { type: 'string' },
+      'grace-hours': { type: 'string' },
     },
   });
   const stackFile = process.env.PDS_STACK_FILE ?? join(repoRoot, '.run', 'stack.json');
@@ -103,6 +110,7 @@ const main = async () => {
   } else {
     const account = () => values.account ?? fail(`--account is required\n${usage}`);
     const reason = () => values.reason ?? fail(`--reason is required\n${usage}`);
+    const key = () => values.key ?? fail(`--key is required\n${usage}`);
     const command = `${noun} ${verb}`;
     switch (command) {
       case 'credits grant':
@@ -133,6 +141,20 @@ const main = async () => {
           verb as 'capture' | 'release',
           reason(),
         );
+        break;
+      case 'key list':
+        result = await admin.listKeys(account());
+        break;
+      case 'key create':
+        result = await admin.issueKey(account(), values.name ?? fail(`--name is required\n${usage}`));
+        break;
+      case 'key rotate': {
+        const hours = values['grace-hours'] === undefined ? undefined : whole('grace-hours', values['grace-hours'], 0);
+        result = await admin.rotateKey(account(), key(), hours === undefined ? undefined : hours * 3_600_000);
+        break;
+      }
+      case 'key revoke':
+        result = await admin.revokeKey(account(), key(), values.reason);
         break;
       case 'order resolve': {
         const orderId = values.order ?? fail(`--order is required\n${usage}`);

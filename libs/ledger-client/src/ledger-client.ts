@@ -10,8 +10,11 @@ export type LedgerOutcome = RequestOutcome<billing.LedgerBalance>;
 /** A ledger command: its data names the account, its reply is the balance. */
 type LedgerCommand = CommandSpec<string, z.ZodObject<{ accountId: z.ZodString } & z.ZodRawShape>, typeof billing.LedgerBalance>;
 
-/** Commands an operator gives (deposits, debts, holds, entitlements, settling a quarantined reservation). */
+/** Commands an operator gives (deposits, debts, holds, entitlements, settling a quarantined reservation, keys). */
 export type OperatorCommand =
+  | typeof billing.IssueApiKey
+  | typeof billing.RotateApiKey
+  | typeof billing.RevokeApiKey
   | typeof billing.DepositPurchaseBalance
   | typeof billing.RecordDebt
   | typeof billing.SetAccountHold
@@ -63,6 +66,13 @@ export class LedgerClient {
 
   balance(ctx: RequestContext, accountId: string) {
     return this.send(billing.GetBalance, accountId, { accountId }, ctx);
+  }
+
+  /** The account as its owner and operators see it (`GET /account`, `admin account show`). */
+  describe(ctx: RequestContext, accountId: string): Promise<RequestOutcome<billing.AccountDescription>> {
+    return this.rpc.request(billing.DescribeAccount, this.topics.commands('billing-ledger'), accountId, { accountId }, ctx, {
+      timeoutMs: this.timeoutMs,
+    });
   }
 
   openAccount(ctx: RequestContext, data: z.input<typeof billing.OpenAccount.data>) {

@@ -1,4 +1,4 @@
-import type { billing, CreditCycle, ledgerEvents } from '@pds/contracts';
+import type { billing, CreditCycle, ledgerEvents, RateLimits } from '@pds/contracts';
 import type { ReservationBook } from './reservation-book';
 
 export type AccountEvent = ledgerEvents.LedgerEvent;
@@ -25,13 +25,27 @@ export interface Refund {
   amountPence: number;
 }
 
+/** An API key of the account, as its events left it; whether it authenticates depends on the time asked (see `billing.apiKeyStatusAt`). */
+export interface ApiKey {
+  hash: string;
+  prefix: string;
+  name: string;
+  issuedAt: string;
+  /** Set by a rotation: the key stops at this time. */
+  expiresAt?: string;
+  replacedBy?: string;
+  revoked: boolean;
+}
+
 export type Account =
   | { status: 'none' }
   | {
       status: 'open';
       accountId: string;
       plan: billing.Plan;
-      apiKeyHash: string;
+      /** The limits the gateway enforces: the plan's, or an Enterprise account's own. */
+      rateLimits: RateLimits;
+      keys: ReadonlyMap<string, ApiKey>;
       openedAt: string;
       creditCycle: CreditCycle;
       monthlyCredits: number;

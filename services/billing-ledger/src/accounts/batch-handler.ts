@@ -46,7 +46,7 @@ export const ledgerBatchHandler = (
         return {
           streamId: ledgerEvents.accountStreamId(command.data.accountId),
           decide: (state: Account) => decide(command, state),
-          metadata: c.withinSpan(() => metadataOf(c.ctx, operation)),
+          metadata: c.withinSpan(() => metadataOf(c.ctx, command.now, operation)),
         };
       }),
       (error) => error instanceof LedgerError,

@@ -3,6 +3,7 @@ import type { Decider } from '@pds/service-runtime';
 import { dueRefresh } from '../cycles/refresh';
 import { initialState, type Account, type AccountEvent } from './account';
 import { evolve } from './evolve';
+import { issueKey, revokeKey, rotateKey } from './keys';
 import { codes, LedgerError, requireOpen } from './ledger-error';
 import { deposit, recordDebt } from './purchase-balance';
 import { charge, expire, quarantine, refund, reserve, settle } from './reservations';
@@ -26,6 +27,9 @@ export type AccountCommand =
   | Cmd<'RecordDebt', typeof billing.RecordDebt>
   | Cmd<'SetAccountHold', typeof billing.SetAccountHold>
   | Cmd<'SetOrderingEntitlement', typeof billing.SetOrderingEntitlement>
+  | Cmd<'IssueApiKey', typeof billing.IssueApiKey>
+  | Cmd<'RotateApiKey', typeof billing.RotateApiKey>
+  | Cmd<'RevokeApiKey', typeof billing.RevokeApiKey>
   | { type: 'RefreshCredits'; data: { accountId: string }; now: string }
   | { type: 'ExpireReservation'; data: { accountId: string; reservationId: string }; now: string };
 export type CommandOf<T extends AccountCommand['type']> = Extract<AccountCommand, { type: T }>;
@@ -33,7 +37,7 @@ export type CommandOf<T extends AccountCommand['type']> = Extract<AccountCommand
 const openAccount = (c: CommandOf<'OpenAccount'>, state: Account): AccountEvent[] => {
   if (state.status === 'open') {
     // The same command again (a retry) changes nothing; a different one for the same id is refused.
-    if (state.apiKeyHash === c.data.apiKeyHash && state.plan === c.data.plan) return [];
+    if (state.keys.get(billing.openingKeyId)?.hash === c.data.apiKeyHash && state.plan === c.data.plan) return [];
     throw new LedgerError(codes.accountExists, `account ${c.data.accountId} already exists`);
   }
   const { accountId, plan, apiKeyHash, apiKeyPrefix, rateLimits, creditCycle, monthlyCredits, orderingEnabled } = c.data;
@@ -91,6 +95,12 @@ const decideOpen = (command: Exclude<AccountCommand, CommandOf<'OpenAccount'>>, 
       return setHold(command, state);
     case 'SetOrderingEntitlement':
       return setOrderingEntitlement(command, state);
+    case 'IssueApiKey':
+      return issueKey(command, state);
+    case 'RotateApiKey':
+      return rotateKey(command, state);
+    case 'RevokeApiKey':
+      return revokeKey(command, state);
     case 'RefreshCredits':
       requireOpen(state, command.data.accountId);
       return [];

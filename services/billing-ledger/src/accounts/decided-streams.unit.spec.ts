@@ -14,6 +14,14 @@ const start = Date.parse('2026-01-31T10:00:00.000Z');
 const reason = 'test';
 const ids = (prefix: string) => fc.constantFrom(`${prefix}0`, `${prefix}1`, `${prefix}2`);
 const reservationId = ids('r');
+const keyIds = fc.constantFrom('key_aaaaaaaaaaaaaaaa', 'key_bbbbbbbbbbbbbbbb', 'key_cccccccccccccccc');
+/** A key's hash and prefix follow from its id (the letter repeated), so each id always names the same key. */
+const withHash =
+  (idField: string, hashField: string, prefixField: string) =>
+  (r: Record<string, unknown>): Record<string, unknown> => {
+    const letter = String(r[idField]).slice(4, 5);
+    return { ...r, [hashField]: letter.repeat(64), [prefixField]: `pds_live_${letter.repeat(4)}` };
+  };
 
 type Step = { type: AccountCommand['type']; afterMs: number; data: Record<string, unknown> };
 const step = (type: AccountCommand['type'], weight: number, data: fc.Arbitrary<Record<string, unknown>>) => ({
@@ -70,6 +78,16 @@ const anyStep: fc.Arbitrary<Step> = fc.oneof(
   step('SetAccountHold', 1, fc.record({ held: fc.boolean(), reason: fc.constant(reason) })),
   step('SetOrderingEntitlement', 1, fc.record({ enabled: fc.boolean(), reason: fc.constant(reason) })),
   step('RefreshCredits', 1, fc.constant({})),
+  // Three key ids, each always with one hash, so a repeat is a retry; rotations may name the opening key or another.
+  step('IssueApiKey', 1, fc.record({ keyId: keyIds, name: fc.constant('a key') }).map(withHash('keyId', 'keyHash', 'keyPrefix'))),
+  step(
+    'RotateApiKey',
+    1,
+    fc
+      .record({ keyId: fc.oneof(fc.constant('key_opening'), keyIds), newKeyId: keyIds, graceMs: fc.constantFrom(0, 3_600_000) })
+      .map(withHash('newKeyId', 'newKeyHash', 'newKeyPrefix')),
+  ),
+  step('RevokeApiKey', 1, fc.record({ keyId: fc.oneof(fc.constant('key_opening'), keyIds), reason: fc.constant(reason) })),
 );
 
 const commandOf = (s: Step, at: number): AccountCommand => {

@@ -1,8 +1,9 @@
-import { planMonthlyCredits } from '@pds/contracts';
+import { billing, planMonthlyCredits, planRateLimits } from '@pds/contracts';
 import { unhandledEvent } from '@pds/service-runtime';
 import { nextAnniversaryAfter } from '../cycles/anniversaries';
 import type { Account, AccountEvent, OpenAccount, Reservation } from './account';
 import { cannot, expire, newReservation, quarantine, refund, reserveCash, settle } from './evolve-reservations';
+import { evolveKey } from './evolve-keys';
 import { ReservationBook } from './reservation-book';
 
 type Of<T extends AccountEvent['type']> = Extract<AccountEvent, { type: T }>;
@@ -15,13 +16,22 @@ const once = (ids: ReadonlySet<string>, id: string, event: AccountEvent, what: s
   return new Set(ids).add(id);
 };
 
+/** What the key an account was opened with is called, since its opening named none. */
+export const openingKeyName = 'Key made when the account was opened';
+
 const opened = (e: Extract<AccountEvent, { type: 'AccountOpened' }>): OpenAccount => {
   const cycle = e.data.creditCycle ?? 'non_renewing';
   return {
     status: 'open',
     accountId: e.data.accountId,
     plan: e.data.plan,
-    apiKeyHash: e.data.apiKeyHash,
+    rateLimits: e.data.rateLimits ?? planRateLimits[e.data.plan],
+    keys: new Map([
+      [
+        billing.openingKeyId,
+        { hash: e.data.apiKeyHash, prefix: e.data.apiKeyPrefix, name: openingKeyName, issuedAt: e.data.openedAt, revoked: false },
+      ],
+    ]),
     openedAt: e.data.openedAt,
     creditCycle: cycle,
     monthlyCredits: e.data.monthlyCredits ?? planMonthlyCredits[e.data.plan],
@@ -122,6 +132,10 @@ const evolveOpen = (s: OpenAccount, event: Exclude<AccountEvent, Of<'AccountOpen
       return { ...s, held: false };
     case 'OrderingEntitlementChanged':
       return { ...s, orderingEnabled: event.data.enabled };
+    case 'ApiKeyIssued':
+    case 'ApiKeyRotated':
+    case 'ApiKeyRevoked':
+      return { ...s, keys: evolveKey(s.keys, event) };
     default:
       // Reached by no event type of the union: one added without a case here makes `event` not `never`, and this
       // line stops compiling.

@@ -11,6 +11,7 @@ import {
 import { dueRefresh } from '../cycles/refresh';
 import { availableCredits, availablePence, debtPence, type Account, type AccountEvent, type OpenAccount } from './account';
 import { decide, LedgerError, type AccountCommand } from './decide';
+import { describeAccount } from './describe';
 
 type Accounts = AggregateStore<Account, AccountEvent>;
 type Balance = billing.LedgerBalance;
@@ -34,9 +35,13 @@ const balanceOf = (state: Account): Balance => {
   };
 };
 
-/** Who and why, recorded on every event. */
-export const metadataOf = (ctx: HandlerContext, operation?: string) => ({
+/**
+ * Who and why, recorded on every event, and when in business time (`at`: the time the decision was made against,
+ * which a statement's month is cut by; `recordedAt` is the store's clock and differs from it under a test clock).
+ */
+export const metadataOf = (ctx: HandlerContext, at: string, operation?: string) => ({
   commandId: ctx.commandId,
+  at,
   correlationId: ctx.metadata.correlationId,
   requestId: ctx.metadata.requestId,
   actor: ctx.metadata.actor,
@@ -83,12 +88,28 @@ const execute = async (
 ): Promise<HandlerResult<Balance>> => {
   try {
     const streamId = ledgerEvents.accountStreamId(command.data.accountId);
-    const { state } = await accounts.handle(streamId, (s) => decide(command, s), metadataOf(ctx, operation));
+    const { state } = await accounts.handle(streamId, (s) => decide(command, s), metadataOf(ctx, command.now, operation));
     return outcomeOf(command, state);
   } catch (error) {
     if (error instanceof LedgerError) return refusalOf(error);
     throw error;
   }
+};
+
+const accountNotFound = (accountId: string) => ({
+  ok: false as const,
+  error: { code: billing.ledgerErrorCodes.accountNotFound, message: `account ${accountId} does not exist` },
+});
+
+/** The account as it stands at `at`, a refresh that has fallen due recorded first; undefined when it was never opened. */
+const current = async (accounts: Accounts, accountId: string, ctx: HandlerContext, at: string): Promise<OpenAccount | undefined> => {
+  const streamId = ledgerEvents.accountStreamId(accountId);
+  const { state } = await accounts.load(streamId);
+  if (state.status !== 'open') return undefined;
+  if (dueRefresh(state, at).length === 0) return state;
+  const command: AccountCommand = { type: 'RefreshCredits', data: { accountId }, now: at };
+  const refreshed = await accounts.handle(streamId, (s) => decide(command, s), metadataOf(ctx, at));
+  return refreshed.state as OpenAccount;
 };
 
 /** A reservation's expiry: the command's own hold (a paid order waits for the registry) or the ledger's default. */
@@ -125,16 +146,18 @@ export const ledgerHandlers = (accounts: Accounts, clock: Clock, reservationTtlM
     handler(billing.RecordDebt, (data, ctx) => run({ type: 'RecordDebt', data, now: now() }, ctx)),
     handler(billing.SetAccountHold, (data, ctx) => run({ type: 'SetAccountHold', data, now: now() }, ctx)),
     handler(billing.SetOrderingEntitlement, (data, ctx) => run({ type: 'SetOrderingEntitlement', data, now: now() }, ctx)),
-    // Reading a balance applies a refresh that has fallen due, so nobody is shown last month's balance.
+    handler(billing.IssueApiKey, (data, ctx) => run({ type: 'IssueApiKey', data, now: now() }, ctx)),
+    handler(billing.RotateApiKey, (data, ctx) => run({ type: 'RotateApiKey', data, now: now() }, ctx)),
+    handler(billing.RevokeApiKey, (data, ctx) => run({ type: 'RevokeApiKey', data, now: now() }, ctx)),
+    // Reading a balance or the account applies a refresh that has fallen due, so nobody is shown last month's balance.
     handler(billing.GetBalance, async (data, ctx) => {
-      const { state } = await accounts.load(ledgerEvents.accountStreamId(data.accountId));
-      if (state.status !== 'open')
-        return {
-          ok: false,
-          error: { code: billing.ledgerErrorCodes.accountNotFound, message: `account ${data.accountId} does not exist` },
-        };
-      if (dueRefresh(state, now()).length > 0) return run({ type: 'RefreshCredits', data, now: now() }, ctx);
-      return { ok: true, data: balanceOf(state) };
+      const state = await current(accounts, data.accountId, ctx, now());
+      return state ? { ok: true, data: balanceOf(state) } : accountNotFound(data.accountId);
+    }),
+    handler(billing.DescribeAccount, async (data, ctx) => {
+      const at = now();
+      const state = await current(accounts, data.accountId, ctx, at);
+      return state ? { ok: true, data: describeAccount(state, balanceOf(state), at) } : accountNotFound(data.accountId);
     }),
   ];
 };

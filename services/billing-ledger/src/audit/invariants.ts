@@ -99,14 +99,28 @@ const money = (s: OpenAccount, e: AccountEvent): string | undefined => {
   }
 };
 
+/** Keys: a hash held by two keys would let one key speak for another; a key is rotated and revoked once. */
+const keys = (s: OpenAccount, e: AccountEvent): string | undefined => {
+  switch (e.type) {
+    case 'ApiKeyIssued':
+      return [...s.keys.values()].some((k) => k.hash === e.data.keyHash) ? `key ${e.data.keyId} reuses another key's hash` : undefined;
+    case 'ApiKeyRotated':
+      return s.keys.get(e.data.keyId)?.replacedBy ? `key ${e.data.keyId} rotated twice` : undefined;
+    case 'ApiKeyRevoked':
+      return s.keys.get(e.data.keyId)?.revoked ? `key ${e.data.keyId} revoked twice` : undefined;
+    default:
+      return undefined;
+  }
+};
+
 /**
  * What the ledger must never show, checked event by event before `evolve`, in the audit's words: a balance below
  * zero, a settlement that does not match exactly one held reservation of the same amount, a refund beyond what was
- * captured, anything recorded twice. `evolve` refuses the impossible events among these too, but not the sums over
+ * captured, anything recorded twice, a key's hash reused. `evolve` refuses the impossible events among these too, but not the sums over
  * many events (a balance, a refund total), which are checked only here.
  */
 export const violation = (s: Account, e: AccountEvent): string | undefined => {
   if (e.type === 'AccountOpened') return s.status === 'open' ? 'account opened twice' : undefined;
   if (s.status !== 'open') return `${e.type} before the account was opened`;
-  return money(s, e);
+  return money(s, e) ?? keys(s, e);
 };

@@ -1,7 +1,9 @@
-import { ledgerEvents } from '@pds/contracts';
+import { billing, ledgerEvents } from '@pds/contracts';
 import type { RecordedEvent } from '@pds/service-runtime';
 import type pg from 'pg';
 import { nextAnniversaryAfter } from '../cycles/anniversaries';
+import { openingKeyName } from '../accounts/evolve';
+import { projectKey } from './api-keys';
 
 type LedgerEvent = ledgerEvents.LedgerEvent;
 
@@ -83,7 +85,7 @@ const settingsOf = (e: LedgerEvent): Record<string, unknown> => {
 };
 
 /**
- * The `account_balances`, `api_keys` and `pending_reservations` read models: what the gateway reads to authenticate a
+ * The `account_balances`, `api_keys` (see `./api-keys`) and `pending_reservations` read models: what the gateway reads to authenticate a
  * key, what the ledger's schedulers scan and what operators see. Applied in the transaction that moves the
  * projection's checkpoint, so each event counts once.
  */
@@ -105,6 +107,7 @@ export const projectAccountBalances = async (events: RecordedEvent[], tx: pg.Poo
     const delta = { ...deltaOf(e), ...(await quarantineReleased(tx, e)) };
     rows.set(e.data.accountId, merged(rows.get(e.data.accountId), delta, settingsOf(e), recorded));
     await trackPending(tx, e, neverPending);
+    await projectKey(tx, e);
   }
   for (const [accountId, change] of rows) await update(tx, accountId, change);
 };
@@ -143,8 +146,9 @@ const opened = async (tx: pg.PoolClient, e: Extract<LedgerEvent, { type: 'Accoun
     ],
   );
   await tx.query(
-    `INSERT INTO api_keys (key_hash, account_id, key_prefix, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key_hash) DO NOTHING`,
-    [d.apiKeyHash, d.accountId, d.apiKeyPrefix, recorded.recordedAt],
+    `INSERT INTO api_keys (key_hash, account_id, key_prefix, created_at, key_id, name) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (key_hash) DO NOTHING`,
+    [d.apiKeyHash, d.accountId, d.apiKeyPrefix, d.openedAt, billing.openingKeyId, openingKeyName],
   );
 };
 

@@ -46,6 +46,7 @@ export const startDueSweep = (
           correlationId: id,
           actor: sweep.actor,
           reason: sweep.reason,
+          at: command.now,
         });
         if (events.length > 0) sweep.done(accountId, key);
       }

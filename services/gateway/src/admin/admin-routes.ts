@@ -4,6 +4,8 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { newApiKey } from '../auth/api-keys';
 import type { GatewayDeps } from '../deps';
 import type { LedgerOutcome } from '@pds/ledger-client';
+import { answer, invalid, readModelShows, unavailable } from './answers';
+import { keyRoutes } from './key-routes';
 import { resolveTitleOrder } from './order-resolution';
 
 const wholePence = z.number().int().positive().max(100_000_000);
@@ -50,31 +52,18 @@ const requireToken = (token: string) => (req: Request, res: Response, next: Next
   next();
 };
 
-const answer = (res: Response, outcome: LedgerOutcome, extra: Record<string, unknown> = {}) => {
-  if (outcome.ok) res.status(200).json({ ...extra, ...outcome.data });
-  else
-    res.status(outcome.error.code === billing.ledgerErrorCodes.accountNotFound ? 404 : 409).json({ success: false, error: outcome.error });
-};
-
 /** Operator API on its own loopback port, behind a bearer token; the `admin` command line calls it. */
 export const adminRoutes = (deps: GatewayDeps, token: string) => {
   const ctx = () => ({ correlationId: randomUUID(), actor: 'operator:admin-api' });
-  const waitForReadModel = async (accountId: string) => {
-    const until = Date.now() + readModelWaitMs;
-    while (Date.now() < until) {
-      if (await readModels.apiCallerQueries.accountHasKey(deps.db, accountId)) return true;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return false;
-  };
+  const waitForReadModel = (accountId: string) =>
+    readModelShows(() => readModels.apiCallerQueries.accountHasKey(deps.db, accountId), readModelWaitMs);
 
   /** A route whose body must match `schema`; the ledger's answer becomes the response. */
   const parsed =
     <T>(schema: z.ZodType<T>, run: (accountId: string, body: T, req: Request) => Promise<LedgerOutcome>) =>
     async (req: Request, res: Response) => {
       const body = schema.safeParse(req.body);
-      if (!body.success)
-        return void res.status(400).json({ success: false, error: { code: 'INVALID_PARAMETERS', message: body.error.message } });
+      if (!body.success) return invalid(res, body.error.message);
       answer(res, await run((req.params as { accountId: string }).accountId, body.data, req));
     };
 
@@ -84,8 +73,7 @@ export const adminRoutes = (deps: GatewayDeps, token: string) => {
       .use(requireToken(token), express.json({ limit: '100kb' }))
       .post('/admin/v1/accounts', async (req, res) => {
         const body = CreateAccount.safeParse(req.body);
-        if (!body.success)
-          return void res.status(400).json({ success: false, error: { code: 'INVALID_PARAMETERS', message: body.error.message } });
+        if (!body.success) return invalid(res, body.error.message);
         const accountId = `acc_${randomBytes(12).toString('hex')}`;
         const key = newApiKey();
         const outcome = await deps.ledger.openAccount(ctx(), {
@@ -100,9 +88,7 @@ export const adminRoutes = (deps: GatewayDeps, token: string) => {
           orderingEnabled: body.data.orderingEnabled,
         });
         if (outcome.ok && !(await waitForReadModel(accountId))) {
-          return void res
-            .status(503)
-            .json({ success: false, error: { code: 'SERVICE_UNAVAILABLE', message: 'account opened but not yet usable' } });
+          return unavailable(res, 'account opened but not yet usable');
         }
         const pence = body.data.purchaseBalancePence;
         const funded =
@@ -160,8 +146,7 @@ export const adminRoutes = (deps: GatewayDeps, token: string) => {
       )
       .post('/admin/v1/accounts/:accountId/grants', async (req, res) => {
         const body = Grant.safeParse(req.body);
-        if (!body.success)
-          return void res.status(400).json({ success: false, error: { code: 'INVALID_PARAMETERS', message: body.error.message } });
+        if (!body.success) return invalid(res, body.error.message);
         const { accountId } = req.params as { accountId: string };
         const grantId = body.data.grantId ?? `grant_${randomUUID()}`;
         answer(
@@ -175,8 +160,10 @@ export const adminRoutes = (deps: GatewayDeps, token: string) => {
         );
       })
       .get('/admin/v1/accounts/:accountId', async (req, res) => {
-        answer(res, await deps.ledger.balance(ctx(), (req.params as { accountId: string }).accountId));
+        // The same object `GET /api/v1/account` answers the account's own keys.
+        answer(res, await deps.ledger.describe(ctx(), (req.params as { accountId: string }).accountId));
       })
+      .use(keyRoutes(deps, ctx))
       // Asks the registry what became of a quarantined order's submission and moves the order on (and its money).
       .post('/admin/v1/title-orders/:orderId/resolution', resolveTitleOrder(deps))
       .use(

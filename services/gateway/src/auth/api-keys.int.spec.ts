@@ -2,7 +2,7 @@ import { planRateLimits } from '@pds/contracts';
 import pg from 'pg';
 import { freshDatabase } from '../../../../test/support/environment';
 import { RateLimiter } from '../rate-limits/rate-limiter';
-import { ApiKeys, newApiKey } from './api-keys';
+import { ApiKeys, newApiKey, newKeyId } from './api-keys';
 
 // A key's caller found and its call admitted in one statement, over the real PostgreSQL: the ledger's `api_callers`
 // read model joined to the gateway's rate_limit_admit. Limits by hand: Basic 10 a minute; a custom 3 a minute.
@@ -25,15 +25,19 @@ const account = async (accountId: string, plan: string, perMinute: number | null
      VALUES ($1, $2, now(), now(), 0, $3)`,
     [accountId, plan, perMinute],
   );
-  const issued = Array.from({ length: keys }, () => newApiKey());
+  const issued = Array.from({ length: keys }, () => ({ ...newApiKey(), keyId: newKeyId() }));
   for (const k of issued) {
-    await db.query('INSERT INTO api_keys (key_hash, account_id, key_prefix, created_at) VALUES ($1, $2, $3, now())', [
-      k.apiKeyHash,
-      accountId,
-      k.apiKeyPrefix,
-    ]);
+    await db.query(
+      `INSERT INTO api_keys (key_hash, account_id, key_prefix, created_at, key_id, name) VALUES ($1, $2, $3, now(), $4, 'a key')`,
+      [k.apiKeyHash, accountId, k.apiKeyPrefix, k.keyId],
+    );
   }
   return issued.map((k) => k.apiKey);
+};
+const keyIdOf = async (apiKey: string) =>
+  (await pools[0]!.query<{ key_id: string }>('SELECT key_id FROM api_keys WHERE key_prefix = $1', [apiKey.slice(0, 13)])).rows[0]!.key_id;
+const setKey = async (apiKey: string, column: 'expires_at' | 'revoked_at', at: Date) => {
+  await pools[0]!.query(`UPDATE api_keys SET ${column} = $2 WHERE key_id = $1`, [await keyIdOf(apiKey), at]);
 };
 const instance = (pool: pg.Pool) => new ApiKeys(pool, new RateLimiter(pool, () => now, { sweepEveryMs: Infinity }));
 const recorded = async (accountId: string) =>
@@ -45,13 +49,31 @@ describe('API keys: caller and admission in one statement', () => {
     const [customKey] = await account('acc_keyscustom1', 'premium', 3);
     const keys = instance(pools[0]!);
     const [basic, custom] = await Promise.all([keys.admit(basicKey), keys.admit(customKey)]);
-    expect(basic?.caller).toEqual({ accountId: 'acc_keysbasic01', plan: 'basic', rateLimits: planRateLimits.basic });
+    expect(basic?.caller).toEqual({
+      accountId: 'acc_keysbasic01',
+      keyId: await keyIdOf(basicKey!),
+      plan: 'basic',
+      rateLimits: planRateLimits.basic,
+    });
     expect(custom?.caller).toEqual({
       accountId: 'acc_keyscustom1',
+      keyId: await keyIdOf(customKey!),
       plan: 'premium',
       rateLimits: { ...planRateLimits.premium, perMinute: 3 },
     });
     expect([basic?.rate.admitted, basic?.rate.remaining, custom?.rate.remaining]).toEqual([true, 9, 2]);
+  });
+
+  it("answers a rotated key until its grace ends at the call's time, and a revoked key never", async () => {
+    const [rotating, expired, revoked] = await account('acc_keysended01', 'basic', null, 3);
+    await setKey(rotating!, 'expires_at', new Date(now.getTime() + 1));
+    await setKey(expired!, 'expires_at', now);
+    await setKey(revoked!, 'revoked_at', new Date(now.getTime() - 60_000));
+    const keys = instance(pools[0]!);
+    const answers = await Promise.all([rotating, expired, revoked].map((k) => keys.admit(k)));
+    expect(answers.map((a) => a?.caller.keyId)).toEqual([await keyIdOf(rotating!), undefined, undefined]);
+    // Only the key that authenticated was counted against the account's limits.
+    expect(await recorded('acc_keysended01')).toBe(1);
   });
 
   it('answers an unknown or malformed key with nothing, and counts it nowhere', async () => {

@@ -8,6 +8,8 @@ import type { CalendarWindows } from '../rate-limits/windows';
 
 export interface Caller {
   accountId: string;
+  /** Which of the account's keys made the call. */
+  keyId: string;
   plan: billing.Plan;
   rateLimits: RateLimits;
 }
@@ -21,10 +23,14 @@ export const newApiKey = () => {
   return { apiKey, apiKeyHash: hashApiKey(apiKey), apiKeyPrefix: apiKey.slice(0, apiKeyPrefix.length + 4) };
 };
 
+const keyIdLetters = 'abcdefghijklmnopqrstuvwxyz234567';
+/** A key's id (not secret): `key_` and 16 base32 letters, 80 random bits; unique within its account. */
+export const newKeyId = () => `key_${Array.from(randomBytes(16), (b) => keyIdLetters[b & 31]).join('')}`;
+
 export const hashApiKey = (apiKey: string) => createHash('sha256').update(apiKey, 'utf8').digest('hex');
 
 type CallerRow = z.output<typeof readModels.apiCallers.row>;
-type AdmittedRow = Pick<CallerRow, 'key_hash' | 'account_id' | 'plan'> & {
+type AdmittedRow = Pick<CallerRow, 'key_hash' | 'key_id' | 'account_id' | 'plan'> & {
   i: string;
   per_minute: number;
   per_day: number;
@@ -36,7 +42,7 @@ type Asked = { hash: string; now: Date; calendar: CalendarWindows };
 
 /**
  * Each key's caller from the ledger's `api_callers` read model (joined as the ledger publishes it: the gateway reads no
- * ledger table directly), then
+ * ledger table directly; a rotated key past its grace at the call's stamp is not found), then
  * `rate_limit_admit_many` for each account's requests of the batch, in one statement: one round trip for a batch. Each
  * account's requests are gathered into one run (its keys share its limits), the runs materialised in account order and
  * decided in that order (a nested loop over materialised rows runs in their order), so every instance takes the
@@ -54,7 +60,7 @@ const identifyAndAdmitSql = `WITH asked AS (
            WITH ORDINALITY AS b(key_hash, stamp, day_start, month_start, i)
      WHERE set_config('synchronous_commit', 'off', true) = 'off'
   ), callers AS MATERIALIZED (
-    SELECT a.i, a.stamp, a.day_start, a.month_start, c.key_hash, c.account_id, c.plan,
+    SELECT a.i, a.stamp, a.day_start, a.month_start, c.key_hash, c.key_id, c.account_id, c.plan,
            coalesce(c.rate_per_minute, ($5::jsonb -> c.plan ->> 'perMinute')::integer) AS per_minute,
            coalesce(c.rate_per_day, ($5::jsonb -> c.plan ->> 'perDay')::integer) AS per_day,
            coalesce(c.rate_per_month, ($5::jsonb -> c.plan ->> 'perMonth')::integer) AS per_month
@@ -68,7 +74,7 @@ const identifyAndAdmitSql = `WITH asked AS (
       FROM runs
      CROSS JOIN LATERAL rate_limit_admit_many(runs.account_id, runs.stamps, runs.per_minute, runs.day_starts, runs.per_day, runs.month_starts, runs.per_month) AS r
   )
-  SELECT c.i, c.key_hash, c.account_id, c.plan, c.per_minute, c.per_day, c.per_month, d.admitted, d.stamped_at, d.minute_used,
+  SELECT c.i, c.key_hash, c.key_id, c.account_id, c.plan, c.per_minute, c.per_day, c.per_month, d.admitted, d.stamped_at, d.minute_used,
          d.minute_oldest_at, d.minute_limiting_at, d.day_used, d.month_used
     FROM decided d JOIN callers c ON c.i = d.i
    ORDER BY c.i`;
@@ -116,6 +122,7 @@ export class ApiKeys {
     if (!timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'))) return undefined;
     const caller: Caller = {
       accountId: row.account_id,
+      keyId: row.key_id,
       plan: row.plan,
       rateLimits: { perMinute: row.per_minute, perDay: row.per_day, perMonth: row.per_month },
     };

@@ -43,8 +43,8 @@ export const identify = async (
   }
   const { caller, rate } = admitted;
   const { requestId, logger } = locals(res);
-  // The request's own logger (made for it alone) gains the account, so its closing log line names the caller too.
-  logger.setBindings({ accountId: caller.accountId });
+  // The request's own logger (made for it alone) gains the account and key, so its closing log line names the caller too.
+  logger.setBindings({ accountId: caller.accountId, keyId: caller.keyId });
   const ctx: CallContext = { correlationId: requestId, requestId, actor: `account:${caller.accountId}`, logger };
   setRateLimitHeaders(res, rate);
   // Recorded before a refusal too, so that whatever answers next knows whose balance to report.

@@ -1,4 +1,5 @@
 import { openApiDocument } from '@pds/contracts';
+import { accountShowHandler } from '../routes/account/account-show';
 import { areaCrimeHandler } from '../routes/area/crime';
 import { areaDeprivationHandler } from '../routes/area/deprivation';
 import { soldComparablesHandler } from '../routes/property/sold-comparables';
@@ -75,6 +76,7 @@ export const handlers: Handlers = {
   webhook_delete: removeWebhook,
   webhook_deliveries: listDeliveries,
   webhook_delivery_retry: retryWebhookDelivery,
+  account_show: accountShowHandler,
 };
 
 const document = openApiDocument();

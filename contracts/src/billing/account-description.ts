@@ -1,0 +1,24 @@
+import { defineCommand } from '../messaging/envelope';
+import { z } from '../zod';
+import { LedgerBalance } from './commands';
+import { RateLimits } from './plans';
+
+const accountId = z.string().regex(/^acc_[A-Za-z0-9]{8,40}$/);
+
+/**
+ * An account as its owner and its operators see it: what `GET /account` answers and `admin account show` prints, one
+ * object from one ledger command, so the two cannot disagree. The balance, then what the account is allowed.
+ */
+export const AccountDescription = LedgerBalance.extend({
+  openedAt: z.string().datetime({ offset: true }),
+  /** The limits the gateway enforces: the plan's, or an Enterprise account's own. */
+  rateLimits: RateLimits,
+  /** What each refresh restores; null when the balance does not renew (a trial, a non-renewing balance). */
+  monthlyAllowanceCredits: z.number().int().positive().nullable(),
+  /** Keys that authenticate now: `active`, and `inGrace` (rotated, working until their grace ends). */
+  keys: z.object({ active: z.number().int().nonnegative(), inGrace: z.number().int().nonnegative() }),
+});
+export type AccountDescription = z.infer<typeof AccountDescription>;
+
+/** Reading it applies a refresh that has fallen due, as reading a balance does. */
+export const DescribeAccount = defineCommand('DescribeAccount', z.object({ accountId }), AccountDescription);

@@ -1,0 +1,4 @@
+// The ledger's commands, as one namespace (`billing.*`).
+export * from './commands';
+export * from './key-commands';
+export * from './account-description';
