@@ -6,20 +6,12 @@ import { createTransport } from 'nodemailer';
 import { MailControl } from '../mail-control';
 import { startMailSink, type RunningMailSink } from './simulator';
 
-// The sink as the services meet it, over real SMTP and HTTP on loopback. The sender is nodemailer with the gateway's
-// settings (services/gateway/src/account/mail/mailer.ts: a pool of 2, 5 s to connect and greet, 10 s of silence, no
-// second attempt; infra may not import the gateway, so they are written out here; the gateway's own int test sends
-// through its mailer). The limits are the sink's defaults: 1 MiB a message, 500 messages kept.
+// The sink as the services meet it, over real SMTP and HTTP on loopback, sent to by nodemailer over a pool of two
+// connections, as the gateway sends (infra may not import the gateway: its own int test,
+// services/gateway/src/account/mail/mailer.int.spec.ts, sends to this sink through its mailer and finds the message by
+// recipient). The limits are the sink's defaults: 1 MiB a message, 500 messages kept.
 
 const logger = createLogger('mail-sink-test', 'silent');
-const gatewayTransport = {
-  pool: true,
-  maxConnections: 2,
-  maxRequeues: 0,
-  connectionTimeout: 5_000,
-  greetingTimeout: 5_000,
-  socketTimeout: 10_000,
-} as const;
 const from = 'Property Data Service <no-reply@pds.invalid>';
 
 let sink: RunningMailSink;
@@ -33,7 +25,7 @@ beforeAll(async () => {
   writeFileSync(join(emlDir, '2000-01-01T00-00-00.000Z-0000000000000000.eml'), 'Subject: old\r\n\r\nold\r\n');
   sink = await startMailSink({ logger, emlDir, emlFileLimit: 3 }, { smtpPort: 0, httpPort: 0, host: '127.0.0.1' });
   mail = new MailControl(sink.url);
-  transport = createTransport({ ...gatewayTransport, url: sink.smtpUrl }, { from });
+  transport = createTransport({ url: sink.smtpUrl, pool: true, maxConnections: 2 }, { from });
 });
 afterAll(async () => {
   transport?.close();
