@@ -22,3 +22,5 @@ export * from './images/docker';
 export { buildImages, imageNames, localImage, type BuiltImage, type ImageRole } from './images/images';
 export { registeredTitles } from './registry-simulator/titles/dataset';
 export type { RegisteredTitle } from './registry-simulator/titles/registered-title';
+export * from './mail-control';
+export { startMailSink, type MailSinkOptions, type RunningMailSink } from './mail-sink/simulator';

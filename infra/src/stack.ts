@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { MailControl } from './mail-control';
 import { migrate } from './migrate';
 import { defaultRegistryCredentials } from './registry-simulator/credentials';
 import type { ExitStatus, RunningProcess, Supervisor } from './supervision/supervisor';
@@ -32,6 +33,8 @@ export interface StackOptions {
   epcEnv?: Record<string, string>;
   /** Extra environment for the open-data simulator only (POLICE_SIMULATOR_FILES). */
   openDataEnv?: Record<string, string>;
+  /** Extra environment for the mail sink only (MAIL_SINK_DIR). */
+  mailEnv?: Record<string, string>;
   readyTimeoutMs?: number;
   /**
    * Restarts a process of the stack that dies (`npm start`). Without it (the e2e tests) a process that dies stays
@@ -65,6 +68,11 @@ export const policeSimulatorDescription =
 export const groundRiskSimulatorDescription =
   'SYNTHETIC coal mining, landslide and geology layers of the map services test environment (infra/src/open-data-simulator/ground/layers.ts), ' +
   'laid over the demo region and the Yorkshire coalfield; not Coal Authority or BGS data.';
+
+export const mailSinkName = 'mail-sink';
+const mailSinkEntryPoint = join(__dirname, 'mail-sink', 'main.js');
+/** The From of the stack's mail (the gateway's default, given so the setting is seen at work). */
+export const stackMailFrom = 'Property Data Service <no-reply@pds.invalid>';
 
 /**
  * What every service is told of the upstreams' test environments (the registry's root, where Business Gateway's test
@@ -140,7 +148,8 @@ export const freePort = async (): Promise<number> => {
 
 /**
  * The five services as separate processes, with their logs in `logDir/<service>.log`, and the test environments of
- * their upstreams (the HM Land Registry simulator they order from, the EPC register simulator), started first.
+ * their upstreams (the HM Land Registry simulator they order from, the EPC register simulator, the mail sink the
+ * gateway sends to), started first.
  */
 export class ServiceStack {
   /** Running processes by instance name: the service name, or a name given to an extra instance. */
@@ -154,6 +163,9 @@ export class ServiceStack {
 
   /** WEBHOOK_SECRET_KEYS for every service process. */
   private readonly webhookSecretKeys: string;
+
+  /** The mail sink's SMTP port and its viewer's, picked at start. */
+  private mailPorts = { smtp: 0, http: 0 };
 
   private constructor(
     readonly options: StackOptions,
@@ -187,12 +199,29 @@ export class ServiceStack {
     return `http://127.0.0.1:${this.openDataPort}`;
   }
 
+  /** The mail sink's viewer (and its controls at /_control): every message the services sent. */
+  get mailUrl() {
+    return `http://127.0.0.1:${this.mailPorts.http}`;
+  }
+
+  /** Where the gateway sends mail (SMTP_URL): the mail sink. */
+  get smtpUrl() {
+    return `smtp://127.0.0.1:${this.mailPorts.smtp}`;
+  }
+
+  /** The mail sink's controls: the messages caught, found by recipient and subject. */
+  get mail(): MailControl {
+    return new MailControl(this.mailUrl);
+  }
+
   static async start(options: StackOptions): Promise<ServiceStack> {
     mkdirSync(options.logDir, { recursive: true });
     await migrate(options.databaseUrl);
     const stack = new ServiceStack(options, await freePort(), await freePort(), await freePort());
     for (const service of serviceNames) stack.metricsPorts.set(service, await freePort());
+    stack.mailPorts = { smtp: await freePort(), http: await freePort() };
     try {
+      await stack.startMailSink();
       await stack.startRegistrySimulator();
       await stack.startEpcSimulator();
       await stack.startOpenDataSimulator();
@@ -234,6 +263,8 @@ export class ServiceStack {
       WEBHOOK_SECRET_KEYS: this.webhookSecretKeys,
       // The demo's and the tests' receivers listen on this machine: loopback targets are allowed (never in production).
       WEBHOOK_ALLOW_LOOPBACK: 'true',
+      // Only the gateway sends mail; the stack's goes to the mail sink.
+      ...(service === 'gateway' ? { SMTP_URL: this.smtpUrl, MAIL_FROM: stackMailFrom } : {}),
       ...this.options.env,
       ...env,
     });
@@ -278,6 +309,20 @@ export class ServiceStack {
       ...this.options.openDataEnv,
     });
     await this.waitForAnswer(openDataSimulatorName, `${this.openDataUrl}/health`);
+  }
+
+  /**
+   * Starts the mail sink on the stack's mail ports and waits until it answers. What it caught lives in its memory (and
+   * in MAIL_SINK_DIR where set): after `kill('mail-sink')` this brings it back with an empty mailbox.
+   */
+  async startMailSink(): Promise<void> {
+    this.spawnProcess(mailSinkName, mailSinkEntryPoint, {
+      ...this.options.env,
+      MAIL_SINK_SMTP_PORT: String(this.mailPorts.smtp),
+      MAIL_SINK_HTTP_PORT: String(this.mailPorts.http),
+      ...this.options.mailEnv,
+    });
+    await this.waitForAnswer(mailSinkName, `${this.mailUrl}/health`);
   }
 
   private async waitForAnswer(name: string, healthUrl: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { EpcRegisterControl, OpenDataControl, RegistryControl, type Supervisor } from '@pds/infra';
+import { EpcRegisterControl, MailControl, OpenDataControl, RegistryControl, type Supervisor } from '@pds/infra';
 import pg from 'pg';
 import { connectTestBus, type TestBus } from './bus';
 import { fundedCaller, type Caller, type CallerOptions } from './caller';
@@ -39,6 +39,8 @@ export interface World extends Omit<TestStack, 'stop'> {
   readonly registry: RegistryControl;
   readonly openData: OpenDataControl;
   readonly epcRegister: EpcRegisterControl;
+  /** What the services sent, caught by the mail sink; emptied after every test, as the faults are cleared. */
+  readonly mail: MailControl;
 }
 
 /** Five processes start, then the file's imports run: the budget the slowest files had for both. */
@@ -57,6 +59,7 @@ export const e2eFixture = (options: FixtureOptions = {}): World => {
   let registry: RegistryControl | undefined;
   let openData: OpenDataControl | undefined;
   let epcRegister: EpcRegisterControl | undefined;
+  let mail: MailControl | undefined;
   const controlsUsed: Array<{ clearFaults: () => Promise<void> }> = [];
   const used = <C extends { clearFaults: () => Promise<void> }>(control: C) => (controlsUsed.push(control), control);
 
@@ -127,6 +130,9 @@ export const e2eFixture = (options: FixtureOptions = {}): World => {
     },
     get epcRegister() {
       return (epcRegister ??= used(new EpcRegisterControl(t().stack.epcUrl)));
+    },
+    get mail() {
+      return (mail ??= used(t().stack.mail));
     },
   };
 };

@@ -110,6 +110,7 @@ const main = async () => {
       adminToken,
       logDir,
       supervisor,
+      mailEnv: { MAIL_SINK_DIR: join(runDir, 'mail') },
     });
     const running = stack;
     const stackFile = join(runDir, 'stack.json');
@@ -124,6 +125,7 @@ const main = async () => {
           registryPassword: defaultRegistryCredentials.password,
           epcUrl: stack.epcUrl,
           openDataUrl: stack.openDataUrl,
+          mailUrl: stack.mailUrl,
           metricsUrls: Object.fromEntries(serviceNames.map((s) => [s, running.metricsUrl(s)])),
           adminToken,
           databaseUrl,
@@ -156,6 +158,9 @@ const main = async () => {
     );
     say(`EPC register: ${stack.epcUrl}   (EPC register test environment, synthetic certificates; controls at /_control)`);
     say(`Open data:    ${stack.openDataUrl}   (police.uk API test environment at /police/api; controls at /_control)`);
+    say(
+      `Mail:         ${stack.mailUrl}   (every message the services send, caught by a local SMTP sink; also in ${join(runDir, 'mail')}/; controls at /_control)`,
+    );
     say(`Metrics:      ${serviceNames.map((s) => `${s} ${running.metricsUrl(s)}`).join('\n              ')}`);
     say('Press Ctrl-C to stop.');
   } catch (error) {

@@ -11,7 +11,8 @@ const callTimeoutMs = 10_000;
 const reasonOf = (body: Record<string, unknown>) =>
   [body.code, body.message, body.error].filter((part): part is string => typeof part === 'string').join(' ');
 
-export class SimulatorControl<F> {
+/** A client of an environment's controls under /_control, to which each environment adds its own. */
+export class ControlClient {
   private readonly origin: string;
 
   /** `url`: any URL of the environment (an API root a service is given); the controls live at its origin. */
@@ -21,20 +22,6 @@ export class SimulatorControl<F> {
     private readonly label: string,
   ) {
     this.origin = new URL(url).origin;
-  }
-
-  /** Replaces every fault with these; answers what is armed. */
-  async setFaults(faults: F[]): Promise<F[]> {
-    return (await this.call<{ faults: F[] }>('PUT', '/faults', { faults })).faults;
-  }
-
-  /** What is still armed, with `times` counted down. */
-  async faults(): Promise<F[]> {
-    return (await this.call<{ faults: F[] }>('GET', '/faults')).faults;
-  }
-
-  async clearFaults(): Promise<void> {
-    await this.call('DELETE', '/faults');
   }
 
   /** Calls the control at `path` under /_control; undefined for 204. */
@@ -50,6 +37,23 @@ export class SimulatorControl<F> {
     const json = (await res.json()) as T & Record<string, unknown>;
     if (!res.ok) throw new Error(`${this.label} control ${method} ${where}: ${res.status} ${reasonOf(json)}`.trim());
     return json;
+  }
+}
+
+/** The controls of an environment with faults to arm (control-routes.ts). */
+export class SimulatorControl<F> extends ControlClient {
+  /** Replaces every fault with these; answers what is armed. */
+  async setFaults(faults: F[]): Promise<F[]> {
+    return (await this.call<{ faults: F[] }>('PUT', '/faults', { faults })).faults;
+  }
+
+  /** What is still armed, with `times` counted down. */
+  async faults(): Promise<F[]> {
+    return (await this.call<{ faults: F[] }>('GET', '/faults')).faults;
+  }
+
+  async clearFaults(): Promise<void> {
+    await this.call('DELETE', '/faults');
   }
 }
 

@@ -2,6 +2,7 @@ import type { Topics } from '@pds/contracts';
 import type { Clock, KafkaBus, RequestContext, RequestReplyClient } from '@pds/service-runtime';
 import type pg from 'pg';
 import type { LedgerClient } from '@pds/ledger-client';
+import type { Mailer } from './account/mail/mailer';
 import type { ApiKeys } from './auth/api-keys';
 import type { BalanceView } from './http/respond';
 import type { WebhookSettings } from './webhooks/settings';
@@ -23,4 +24,6 @@ export interface GatewayDeps {
   balanceFor(ctx: RequestContext, accountId: string): Promise<BalanceView | undefined>;
   /** The webhooks' settings, and the resolver a target's host name is checked through. */
   webhooks: { settings: WebhookSettings; resolve: Resolver };
+  /** Sends the account emails through SMTP_URL; absent where SMTP_URL is not set. */
+  mailer?: Mailer;
 }

@@ -2,6 +2,7 @@ import { bootService, envMs, RequestReplyClient } from '@pds/service-runtime';
 import express from 'express';
 import pg from 'pg';
 import { adminRoutes } from './admin/admin-routes';
+import { createMailer, mailSettingsFromEnv } from './account/mail/mailer';
 import { createGatewayServer } from './app';
 import { LedgerClient } from '@pds/ledger-client';
 import { answerClientErrors } from './http/client-errors';
@@ -27,6 +28,9 @@ const main = async () => {
 
   const rateLimiter = new RateLimiter(db, () => rt.clock.now());
   const webhooks = { settings: webhookSettingsFromEnv(rt.logger), resolve: systemResolver };
+  const mailSettings = mailSettingsFromEnv();
+  const mailer = mailSettings && createMailer(mailSettings, rt.logger);
+  if (mailer) rt.onShutdown(async () => mailer.close());
   const deps: GatewayDeps = {
     db,
     bus: rt.bus,
@@ -41,6 +45,7 @@ const main = async () => {
       return outcome?.ok ? { availableCredits: outcome.data.availableCredits, creditsRefreshAt: outcome.data.creditsRefreshAt } : undefined;
     },
     webhooks,
+    ...(mailer ? { mailer } : {}),
   };
 
   const port = Number(process.env.PORT ?? 8080);
