@@ -67,3 +67,4 @@ export * as reports from './reports/commands';
 export * as reportEvents from './reports/report-events';
 export * from './rest/webhooks';
 export * from './rest/webhook-operations';
+export * as stripeObjects from './payments/stripe-objects';

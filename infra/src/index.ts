@@ -22,3 +22,7 @@ export * from './images/docker';
 export { buildImages, imageNames, localImage, type BuiltImage, type ImageRole } from './images/images';
 export { registeredTitles } from './registry-simulator/titles/dataset';
 export type { RegisteredTitle } from './registry-simulator/titles/registered-title';
+export * from './stripe-control';
+export { createStripeSimulator, pricesFromSetting, startStripeSimulator } from './stripe-simulator/simulator';
+export type { RunningStripeSimulator, StripeSimulatorOptions } from './stripe-simulator/simulator';
+export { signatureHeader as stripeSignatureHeader } from './stripe-simulator/signature';

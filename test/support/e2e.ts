@@ -1,4 +1,4 @@
-import { EpcRegisterControl, OpenDataControl, RegistryControl, type Supervisor } from '@pds/infra';
+import { EpcRegisterControl, OpenDataControl, RegistryControl, StripeControl, type Supervisor } from '@pds/infra';
 import pg from 'pg';
 import { connectTestBus, type TestBus } from './bus';
 import { fundedCaller, type Caller, type CallerOptions } from './caller';
@@ -39,6 +39,7 @@ export interface World extends Omit<TestStack, 'stop'> {
   readonly registry: RegistryControl;
   readonly openData: OpenDataControl;
   readonly epcRegister: EpcRegisterControl;
+  readonly stripe: StripeControl;
 }
 
 /** Five processes start, then the file's imports run: the budget the slowest files had for both. */
@@ -57,6 +58,7 @@ export const e2eFixture = (options: FixtureOptions = {}): World => {
   let registry: RegistryControl | undefined;
   let openData: OpenDataControl | undefined;
   let epcRegister: EpcRegisterControl | undefined;
+  let stripe: StripeControl | undefined;
   const controlsUsed: Array<{ clearFaults: () => Promise<void> }> = [];
   const used = <C extends { clearFaults: () => Promise<void> }>(control: C) => (controlsUsed.push(control), control);
 
@@ -127,6 +129,9 @@ export const e2eFixture = (options: FixtureOptions = {}): World => {
     },
     get epcRegister() {
       return (epcRegister ??= used(new EpcRegisterControl(t().stack.epcUrl)));
+    },
+    get stripe() {
+      return (stripe ??= used(new StripeControl(t().stack.stripeUrl)));
     },
   };
 };

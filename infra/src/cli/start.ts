@@ -9,7 +9,7 @@ import { launchKafka, type LaunchedKafka } from '../kafka';
 import { createDatabase } from '../migrate';
 import { startDurablePostgres, type RunningPostgres } from '../postgres';
 import { defaultRegistryCredentials } from '../registry-simulator/credentials';
-import { newWebhookSecretKeys, repoRoot, ServiceStack } from '../stack';
+import { newStripeWebhookSecret, newWebhookSecretKeys, repoRoot, ServiceStack } from '../stack';
 import { Supervisor } from '../supervision/supervisor';
 import { serviceNames } from '@pds/contracts';
 
@@ -50,6 +50,15 @@ const webhookSecretKeys = () => {
   const keys = newWebhookSecretKeys();
   writeFileSync(file, keys, { mode: 0o600 });
   return keys;
+};
+
+/** The Stripe test environment's webhook signing secret, made once and kept (mode 600), as a Stripe endpoint's is. */
+const stripeWebhookSecret = () => {
+  const file = join(runDir, 'stripe-webhook-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = newStripeWebhookSecret();
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 };
 
 const main = async () => {
@@ -98,10 +107,11 @@ const main = async () => {
     }
     const adminToken = randomBytes(24).toString('base64url');
     say(
-      'starting the registry, EPC register and open-data test environments, gateway, billing-ledger, land-registry-orders, analysis and location...',
+      'starting the registry, EPC register, open-data and Stripe test environments, gateway, billing-ledger, land-registry-orders, analysis and location...',
     );
     stack = await ServiceStack.start({
       webhookSecretKeys: webhookSecretKeys(),
+      stripeWebhookSecret: stripeWebhookSecret(),
       databaseUrl,
       kafkaBrokers,
       namespace: process.env.TOPIC_NAMESPACE ?? 'pds',
@@ -124,6 +134,7 @@ const main = async () => {
           registryPassword: defaultRegistryCredentials.password,
           epcUrl: stack.epcUrl,
           openDataUrl: stack.openDataUrl,
+          stripeUrl: stack.stripeUrl,
           metricsUrls: Object.fromEntries(serviceNames.map((s) => [s, running.metricsUrl(s)])),
           adminToken,
           databaseUrl,
@@ -156,6 +167,9 @@ const main = async () => {
     );
     say(`EPC register: ${stack.epcUrl}   (EPC register test environment, synthetic certificates; controls at /_control)`);
     say(`Open data:    ${stack.openDataUrl}   (police.uk API test environment at /police/api; controls at /_control)`);
+    say(
+      `Payments:     ${stack.stripeUrl}   (Stripe test environment: card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined; controls at /_control)`,
+    );
     say(`Metrics:      ${serviceNames.map((s) => `${s} ${running.metricsUrl(s)}`).join('\n              ')}`);
     say('Press Ctrl-C to stop.');
   } catch (error) {
