@@ -18,7 +18,7 @@ const knownParams = new Set([
   'customer_email',
   'metadata',
   'subscription_data',
-  'payment_method_types',
+  'allowed_payment_method_types',
   'expires_at',
   'expand',
 ]);

@@ -54,6 +54,7 @@ export const sessionObject = (s: SimSession): SessionObject =>
     created: s.createdSeconds,
     expires_at: s.expiresAtSeconds,
     livemode: false,
+    allowed_payment_method_types: ['card'],
     payment_method_types: ['card'],
   }) satisfies Shaped<Stripe.Checkout.Session>;
 
