@@ -89,6 +89,15 @@ const run =
     }
   };
 
+/** A retrieve by id from one of the state's maps: the object rendered, or Stripe's 404. */
+const retrieve =
+  <R>(objects: Map<string, R>, kind: string, render: (record: R) => unknown): Handler =>
+  (_params, req) => {
+    const record = objects.get(String(req.params.id));
+    if (!record) throw noSuchObject(kind, String(req.params.id));
+    return render(record);
+  };
+
 const originOf = (req: Request) => `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`;
 
 export const stripeApiRoutes = (state: StripeSimState): Router => {
@@ -120,21 +129,7 @@ export const stripeApiRoutes = (state: StripeSimState): Router => {
       state.renderSubscription(updateSubscription(state, subscriptionById(state, String(req.params.id)), params)),
     ),
   );
-  router.get(
-    '/v1/invoices/:id',
-    run(state, 'invoices.retrieve', (_p, req) => {
-      const invoice = state.invoices.get(String(req.params.id));
-      if (!invoice) throw noSuchObject('invoice', String(req.params.id));
-      return state.renderInvoice(invoice);
-    }),
-  );
-  router.get(
-    '/v1/customers/:id',
-    run(state, 'customers.retrieve', (_p, req) => {
-      const customer = state.customers.get(String(req.params.id));
-      if (!customer) throw noSuchObject('customer', String(req.params.id));
-      return state.renderCustomer(customer);
-    }),
-  );
+  router.get('/v1/invoices/:id', run(state, 'invoices.retrieve', retrieve(state.invoices, 'invoice', state.renderInvoice)));
+  router.get('/v1/customers/:id', run(state, 'customers.retrieve', retrieve(state.customers, 'customer', state.renderCustomer)));
   return router;
 };
