@@ -68,3 +68,4 @@ export * as reportEvents from './reports/report-events';
 export * from './rest/webhooks';
 export * from './rest/webhook-operations';
 export * from './rest/account';
+export * as stripeObjects from './payments/stripe-objects';

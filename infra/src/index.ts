@@ -24,3 +24,7 @@ export { registeredTitles } from './registry-simulator/titles/dataset';
 export type { RegisteredTitle } from './registry-simulator/titles/registered-title';
 export * from './mail-control';
 export { startMailSink, type MailSinkOptions, type RunningMailSink } from './mail-sink/simulator';
+export * from './stripe-control';
+export { createStripeSimulator, pricesFromSetting, startStripeSimulator } from './stripe-simulator/simulator';
+export type { RunningStripeSimulator, StripeSimulatorOptions } from './stripe-simulator/simulator';
+export { signatureHeader as stripeSignatureHeader } from './stripe-simulator/signature';

@@ -35,6 +35,10 @@ export interface StackOptions {
   openDataEnv?: Record<string, string>;
   /** Extra environment for the mail sink only (MAIL_SINK_DIR). */
   mailEnv?: Record<string, string>;
+  /** Extra environment for the Stripe simulator only (STRIPE_SIM_WEBHOOK_URL, STRIPE_SIM_RETRY_BASE_MS). */
+  stripeEnv?: Record<string, string>;
+  /** The Stripe webhook signing secret (`whsec_…`); a new one for this stack when absent (`npm start` keeps one in `.run/`). */
+  stripeWebhookSecret?: string;
   readyTimeoutMs?: number;
   /**
    * Restarts a process of the stack that dies (`npm start`). Without it (the e2e tests) a process that dies stays
@@ -73,6 +77,32 @@ export const mailSinkName = 'mail-sink';
 const mailSinkEntryPoint = join(__dirname, 'mail-sink', 'main.js');
 /** The From of the stack's mail (the gateway's default, given so the setting is seen at work). */
 export const stackMailFrom = 'Property Data Service <no-reply@pds.invalid>';
+export const stripeSimulatorName = 'stripe-simulator';
+const stripeSimulatorEntryPoint = join(__dirname, 'stripe-simulator', 'main.js');
+
+/**
+ * The Prices the Stripe test environment is seeded with, one a self-service plan at the plan's monthly price in
+ * pence (the prices proposed for the plans: Basic £29, Standard £99, Premium £299).
+ */
+export const stripeTestPrices = [
+  { plan: 'basic', priceId: 'price_test_basic', pence: 2_900 },
+  { plan: 'standard', priceId: 'price_test_standard', pence: 9_900 },
+  { plan: 'premium', priceId: 'price_test_premium', pence: 29_900 },
+] as const;
+
+/** Where the Stripe test environment delivers events: the gateway's webhook route. */
+export const stripeWebhookPath = '/account/stripe/webhook';
+
+/** What every service is told of the Stripe test environment: its API root, its keys, the plans' Price ids. */
+export const stripeSettings = (at: { stripeUrl: string; secretKey: string; webhookSecret: string }) => ({
+  STRIPE_API_URL: at.stripeUrl,
+  STRIPE_SECRET_KEY: at.secretKey,
+  STRIPE_WEBHOOK_SECRET: at.webhookSecret,
+  ...Object.fromEntries(stripeTestPrices.map((p) => [`STRIPE_PRICE_${p.plan.toUpperCase()}`, p.priceId])),
+});
+
+/** A new Stripe webhook signing secret. */
+export const newStripeWebhookSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
 /**
  * What every service is told of the upstreams' test environments (the registry's root, where Business Gateway's test
@@ -166,6 +196,10 @@ export class ServiceStack {
 
   /** The mail sink's SMTP port and its viewer's, picked at start. */
   private mailPorts = { smtp: 0, http: 0 };
+  /** The Stripe test environment's port (chosen at start) and the keys it and the gateway share. */
+  private stripePort = 0;
+  private readonly stripeSecretKey = `sk_test_${randomBytes(24).toString('base64url')}`;
+  private readonly stripeWebhookSecret: string;
 
   private constructor(
     readonly options: StackOptions,
@@ -174,6 +208,7 @@ export class ServiceStack {
     private readonly openDataPort: number,
   ) {
     this.webhookSecretKeys = options.webhookSecretKeys ?? newWebhookSecretKeys();
+    this.stripeWebhookSecret = options.stripeWebhookSecret ?? newStripeWebhookSecret();
   }
 
   get gatewayUrl() {
@@ -214,17 +249,24 @@ export class ServiceStack {
     return new MailControl(this.mailUrl);
   }
 
+  /** The Stripe test environment's API root (its hosted checkout pages and controls beside it), given as STRIPE_API_URL. */
+  get stripeUrl() {
+    return `http://127.0.0.1:${this.stripePort}`;
+  }
+
   static async start(options: StackOptions): Promise<ServiceStack> {
     mkdirSync(options.logDir, { recursive: true });
     await migrate(options.databaseUrl);
     const stack = new ServiceStack(options, await freePort(), await freePort(), await freePort());
     for (const service of serviceNames) stack.metricsPorts.set(service, await freePort());
     stack.mailPorts = { smtp: await freePort(), http: await freePort() };
+    stack.stripePort = await freePort();
     try {
       await stack.startMailSink();
       await stack.startRegistrySimulator();
       await stack.startEpcSimulator();
       await stack.startOpenDataSimulator();
+      await stack.startStripeSimulator();
       for (const service of serviceNames) stack.spawn(service);
       await stack.waitUntilHealthy(options.readyTimeoutMs ?? 90_000);
     } catch (error) {
@@ -259,6 +301,7 @@ export class ServiceStack {
         epcToken: this.epcToken,
         openDataUrl: this.openDataUrl,
       }),
+      ...stripeSettings({ stripeUrl: this.stripeUrl, secretKey: this.stripeSecretKey, webhookSecret: this.stripeWebhookSecret }),
       ...(this.metricsPorts.has(name) ? { METRICS_PORT: String(this.metricsPorts.get(name)) } : {}),
       WEBHOOK_SECRET_KEYS: this.webhookSecretKeys,
       // The demo's and the tests' receivers listen on this machine: loopback targets are allowed (never in production).
@@ -323,6 +366,24 @@ export class ServiceStack {
       ...this.options.mailEnv,
     });
     await this.waitForAnswer(mailSinkName, `${this.mailUrl}/health`);
+  }
+
+  /**
+   * Starts the Stripe test environment on the stack's Stripe port, seeded with the plans' Prices and delivering events
+   * to the gateway's webhook route, and waits until it answers. Its objects live in its memory: after
+   * `kill('stripe-simulator')` this brings it back empty. It keeps business time by the services' clock file.
+   */
+  async startStripeSimulator(): Promise<void> {
+    this.spawnProcess(stripeSimulatorName, stripeSimulatorEntryPoint, {
+      ...this.options.env,
+      STRIPE_SIM_PORT: String(this.stripePort),
+      STRIPE_SIM_SECRET_KEY: this.stripeSecretKey,
+      STRIPE_SIM_WEBHOOK_SECRET: this.stripeWebhookSecret,
+      STRIPE_SIM_WEBHOOK_URL: `${this.gatewayUrl}${stripeWebhookPath}`,
+      STRIPE_SIM_PRICES: stripeTestPrices.map((p) => `${p.plan}:${p.priceId}:${p.pence}`).join(','),
+      ...this.options.stripeEnv,
+    });
+    await this.waitForAnswer(stripeSimulatorName, `${this.stripeUrl}/health`);
   }
 
   private async waitForAnswer(name: string, healthUrl: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { EpcRegisterControl, MailControl, OpenDataControl, RegistryControl, type Supervisor } from '@pds/infra';
+import { EpcRegisterControl, MailControl, OpenDataControl, RegistryControl, StripeControl, type Supervisor } from '@pds/infra';
 import pg from 'pg';
 import { connectTestBus, type TestBus } from './bus';
 import { fundedCaller, type Caller, type CallerOptions } from './caller';
@@ -41,6 +41,7 @@ export interface World extends Omit<TestStack, 'stop'> {
   readonly epcRegister: EpcRegisterControl;
   /** What the services sent, caught by the mail sink; emptied after every test, as the faults are cleared. */
   readonly mail: MailControl;
+  readonly stripe: StripeControl;
 }
 
 /** Five processes start, then the file's imports run: the budget the slowest files had for both. */
@@ -60,6 +61,7 @@ export const e2eFixture = (options: FixtureOptions = {}): World => {
   let openData: OpenDataControl | undefined;
   let epcRegister: EpcRegisterControl | undefined;
   let mail: MailControl | undefined;
+  let stripe: StripeControl | undefined;
   const controlsUsed: Array<{ clearFaults: () => Promise<void> }> = [];
   const used = <C extends { clearFaults: () => Promise<void> }>(control: C) => (controlsUsed.push(control), control);
 
@@ -133,6 +135,9 @@ export const e2eFixture = (options: FixtureOptions = {}): World => {
     },
     get mail() {
       return (mail ??= used(t().stack.mail));
+    },
+    get stripe() {
+      return (stripe ??= used(new StripeControl(t().stack.stripeUrl)));
     },
   };
 };

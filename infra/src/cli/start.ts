@@ -9,7 +9,7 @@ import { launchKafka, type LaunchedKafka } from '../kafka';
 import { createDatabase } from '../migrate';
 import { startDurablePostgres, type RunningPostgres } from '../postgres';
 import { defaultRegistryCredentials } from '../registry-simulator/credentials';
-import { newWebhookSecretKeys, repoRoot, ServiceStack } from '../stack';
+import { newStripeWebhookSecret, newWebhookSecretKeys, repoRoot, ServiceStack } from '../stack';
 import { Supervisor } from '../supervision/supervisor';
 import { serviceNames } from '@pds/contracts';
 
@@ -50,6 +50,15 @@ const webhookSecretKeys = () => {
   const keys = newWebhookSecretKeys();
   writeFileSync(file, keys, { mode: 0o600 });
   return keys;
+};
+
+/** The Stripe test environment's webhook signing secret, made once and kept (mode 600), as a Stripe endpoint's is. */
+const stripeWebhookSecret = () => {
+  const file = join(runDir, 'stripe-webhook-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = newStripeWebhookSecret();
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 };
 
 const main = async () => {
@@ -98,10 +107,11 @@ const main = async () => {
     }
     const adminToken = randomBytes(24).toString('base64url');
     say(
-      'starting the registry, EPC register and open-data test environments, gateway, billing-ledger, land-registry-orders, analysis and location...',
+      'starting the registry, EPC register, open-data and Stripe test environments, gateway, billing-ledger, land-registry-orders, analysis and location...',
     );
     stack = await ServiceStack.start({
       webhookSecretKeys: webhookSecretKeys(),
+      stripeWebhookSecret: stripeWebhookSecret(),
       databaseUrl,
       kafkaBrokers,
       namespace: process.env.TOPIC_NAMESPACE ?? 'pds',
@@ -126,6 +136,7 @@ const main = async () => {
           epcUrl: stack.epcUrl,
           openDataUrl: stack.openDataUrl,
           mailUrl: stack.mailUrl,
+          stripeUrl: stack.stripeUrl,
           metricsUrls: Object.fromEntries(serviceNames.map((s) => [s, running.metricsUrl(s)])),
           adminToken,
           databaseUrl,
@@ -160,6 +171,9 @@ const main = async () => {
     say(`Open data:    ${stack.openDataUrl}   (police.uk API test environment at /police/api; controls at /_control)`);
     say(
       `Mail:         ${stack.mailUrl}   (every message the services send, caught by a local SMTP sink; also in ${join(runDir, 'mail')}/; controls at /_control)`,
+    );
+    say(
+      `Payments:     ${stack.stripeUrl}   (Stripe test environment: card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined; controls at /_control)`,
     );
     say(`Metrics:      ${serviceNames.map((s) => `${s} ${running.metricsUrl(s)}`).join('\n              ')}`);
     say('Press Ctrl-C to stop.');

@@ -3,7 +3,7 @@ import { controlPath } from './control-routes';
 // A test's hold on a test environment's controls (control-routes.ts lists them). Each environment's client names its
 // fault kind and adds its own controls; a refused call throws with the environment's own error code and message.
 
-type Method = 'GET' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
 const callTimeoutMs = 10_000;
 
