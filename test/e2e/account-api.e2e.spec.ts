@@ -1,6 +1,7 @@
 import { adminCommand } from '../support/admin-command';
 import { runAudit } from '../support/audit';
 import { e2eFixture } from '../support/e2e';
+import { replayAccount, waitFor } from '../support/ledger';
 
 // The caller's own account over the real stack: `GET /account` beside the operator's `admin account show`, and the
 // account's API keys through the operator's `admin key …` commands (a key made, listed, rotated with a grace that
@@ -178,5 +179,78 @@ describe('GET /account', () => {
     });
     expect(trialView.body.data).toEqual(cli('account', 'show', '--account', trial.accountId));
     expect((await world.call('/api/v1/account', 'pds_live_' + 'x'.repeat(43))).status).toBe(401);
+  });
+});
+
+describe('GET /account/usage', () => {
+  it("counts the account's calls by day and operation, and its credits exactly as the ledger took them", async () => {
+    const account = await world.admin.createAccount('premium', 100);
+    const key = account.apiKey;
+    // Three answered calculations (1 credit each), one refused for its input (a call, nothing charged), one free read.
+    for (const value of [100, 200, 300])
+      expect((await world.call(`/api/v1/property/renovation-uplift-calculator?value=${value}&floorArea=10`, key)).status).toBe(200);
+    expect((await world.call('/api/v1/property/renovation-uplift-calculator?value=-1&floorArea=10', key)).status).toBe(400);
+    expect((await world.call('/api/v1/account', key)).status).toBe(200);
+
+    // Calls are written each second and credits follow the ledger: ask until both are in.
+    type Row = { operationId: string; calls: number; creditsCharged: number; refunds: number; creditsRefunded: number };
+    let byOperation: { rows: Row[]; totals: Record<string, number>; from: string; to: string } | undefined;
+    await waitFor(async () => {
+      byOperation = (await world.call('/api/v1/account/usage?groupBy=operation', key)).body.data;
+      const calc = byOperation?.rows.find((r) => r.operationId === 'renovation_uplift_calculator');
+      return calc?.calls === 4 && calc.creditsCharged === 3;
+    });
+    expect(byOperation?.rows.find((r) => r.operationId === 'renovation_uplift_calculator')).toEqual({
+      operationId: 'renovation_uplift_calculator',
+      calls: 4,
+      creditsCharged: 3,
+      refunds: 0,
+      creditsRefunded: 0,
+    });
+    expect(byOperation?.rows.find((r) => r.operationId === 'account_show')).toEqual({
+      operationId: 'account_show',
+      calls: 1,
+      creditsCharged: 0,
+      refunds: 0,
+      creditsRefunded: 0,
+    });
+
+    // The credits equal the ledger's own record of the account, replayed from its stream.
+    const { events } = await replayAccount(world.databaseUrl, account.accountId);
+    const taken = events.reduce(
+      (sum, e) => sum + (e.type === 'CreditsCharged' || e.type === 'CreditsCaptured' ? e.data.amountCredits : 0),
+      0,
+    );
+    expect(taken).toBe(3);
+    expect(byOperation?.totals.creditsCharged).toBe(taken);
+
+    // By day: every day of this month to today, zeros included; today's figures are the same calls and credits.
+    const byDay = (await world.call('/api/v1/account/usage', key)).body.data;
+    const today = byDay.to as string;
+    expect(byDay.from).toBe(`${today.slice(0, 8)}01`);
+    expect(byDay.rows).toHaveLength(Number(today.slice(8, 10)));
+    expect(byDay.rows.at(-1)).toMatchObject({ day: today, creditsCharged: 3, refunds: 0 });
+    expect(byDay.rows.slice(0, -1).every((r: Row) => r.calls === 0 && r.creditsCharged === 0)).toBe(true);
+    expect(byDay.totals.creditsCharged).toBe(3);
+    expect(byDay.asOf).toEqual(expect.any(String));
+
+    // Another account's usage is its own: it sees none of these.
+    const other = await world.admin.createAccount('basic', 5);
+    const theirs = (await world.call('/api/v1/account/usage?groupBy=operation', other.apiKey)).body.data;
+    expect(theirs.totals).toEqual({ calls: 0, creditsCharged: 0, refunds: 0, creditsRefunded: 0 });
+  });
+
+  it('refuses a range it cannot answer, charging nothing', async () => {
+    const account = await world.admin.createAccount('premium', 10);
+    const refused = async (query: string) => {
+      const res = await world.call(`/api/v1/account/usage${query}`, account.apiKey);
+      return [res.status, res.body.error?.code, res.headers.get('x-credits-charged')];
+    };
+    expect(await refused('?from=2026-03-02&to=2026-03-01')).toEqual([400, 'INVALID_DATE_RANGE', '0']);
+    expect(await refused('?from=2024-01-01&to=2025-06-01')).toEqual([400, 'INVALID_DATE_RANGE', '0']);
+    expect(await refused('?to=2999-01-01')).toEqual([400, 'INVALID_DATE_RANGE', '0']);
+    expect(await refused('?from=2026-02-30')).toEqual([400, 'INVALID_PARAMETERS', '0']);
+    expect(await refused('?groupBy=week')).toEqual([400, 'INVALID_PARAMETERS', '0']);
+    expect(await refused('?colour=red')).toEqual([400, 'INVALID_PARAMETERS', '0']);
   });
 });

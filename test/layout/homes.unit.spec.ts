@@ -30,9 +30,10 @@ describe('the gateway is the edge', () => {
     for (const found of packages) expect(found).toMatch(/: @pds\/(contracts|service-runtime|ledger-client)$/);
   });
 
-  it('queries the database only for its own tables: the callers of the keys joined with its admissions, its limits, its health, its webhooks', () => {
+  it('queries the database only for its own tables: the callers of the keys joined with its admissions, its limits, its health, its webhooks, its call counts', () => {
     const querying = files.filter((f) => /\.query[<(]/.test(readFileSync(f, 'utf8'))).map(shown);
     expect(querying.sort()).toEqual([
+      'services/gateway/src/account/usage/call-counts.ts',
       'services/gateway/src/auth/api-keys.ts',
       'services/gateway/src/rate-limits/rate-limiter.ts',
       'services/gateway/src/routes/health.ts',

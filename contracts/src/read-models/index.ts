@@ -1,4 +1,5 @@
 import { accountApiKeys, apiCallers } from './accounts/contract';
+import { accountUsageDays, accountUsageProgress } from './account-usage/contract';
 import { addresses, inspireParcels } from './addresses/contract';
 import { datasetVersions } from './datasets/contract';
 import { boeSeriesValues, onsTimeseriesValues, ukHpiMonths } from './market/contract';
@@ -16,6 +17,7 @@ export * from './datasets/queries';
 export * from './postcodes/queries';
 export * from './addresses/queries';
 export * from './accounts/queries';
+export * from './account-usage/queries';
 export * from './postcodes/look-up';
 export * from './price-paid/queries';
 export * from './energy-certificates/queries';
@@ -32,6 +34,8 @@ export {
   ukHpiMonths,
   apiCallers,
   accountApiKeys,
+  accountUsageDays,
+  accountUsageProgress,
   codepointPostcodes,
   inspireParcels,
   datasetVersions,
@@ -49,6 +53,8 @@ export {
 export const readModels: readonly ReadModel[] = [
   apiCallers,
   accountApiKeys,
+  accountUsageDays,
+  accountUsageProgress,
   titleOrderViews,
   titleOrderFiles,
   reportViews,

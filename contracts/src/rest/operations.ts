@@ -1,4 +1,5 @@
 import { accountShow } from './account';
+import { accountUsage } from './account-usage';
 import { dataOperations } from './data-operations';
 import { reportCreate, reportDocument, reportList, reportStatus } from './report-operations';
 import { webhookCreate, webhookDelete, webhookDeliveries, webhookDeliveryRetry, webhookList } from './webhook-operations';
@@ -21,6 +22,7 @@ export const operations = {
   webhook_deliveries: webhookDeliveries,
   webhook_delivery_retry: webhookDeliveryRetry,
   account_show: accountShow,
+  account_usage: accountUsage,
 } as const;
 
 export type Operations = typeof operations;

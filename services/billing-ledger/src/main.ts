@@ -7,6 +7,7 @@ import { ledgerBatchHandler } from './accounts/batch-handler';
 import { ledgerHandlers } from './accounts/handlers';
 import { countRecorded } from './accounts/recorded-metrics';
 import { projectAccountBalances } from './read-models/account-balances';
+import { projectAccountUsage } from './read-models/account-usage';
 import { startRefreshScheduler } from './cycles/refresh-scheduler';
 import { startExpirySweeper } from './reservations/expiry-sweeper';
 
@@ -28,6 +29,16 @@ const main = async () => {
   });
   await balances.start();
   rt.onShutdown(() => balances.stop());
+  // Usage by day and operation follows on its own, so the balances (and a revoked key's refusal) never wait for it.
+  const usage = new LogFollower({
+    store: rt.store,
+    name: 'read-model:account-usage',
+    categories,
+    logger: rt.logger,
+    handle: projectAccountUsage,
+  });
+  await usage.start();
+  rt.onShutdown(() => usage.stop());
 
   // Longer than the gateway can take to settle a call (its timeouts and retries), short enough to free credits soon.
   const reservationTtlMs = envMs('RESERVATION_TTL_MS', 120_000);

@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { GatewayDeps } from './deps';
 import { apiDocsRoutes } from './http/api-docs';
-import { unexpectedErrorMessage } from './http/caller';
+import { callerOf, unexpectedErrorMessage } from './http/caller';
 import { locals, requestContext } from './http/request-context';
 import { sendError } from './http/respond';
 import { handlers, publicHandlers } from './operations/handlers';
@@ -23,7 +23,11 @@ export const createGatewayServer = (deps: GatewayDeps, logger: Logger) => {
   // API answers are billed per call and never revalidated (see `unconditional`); the docs set their own ETags.
   app.set('etag', false);
   app.set('query parser', 'simple');
-  const withContext = requestContext(logger);
+  // Every answer to a known caller counts as a call in its usage, except a refusal for its rate limit, which used nothing.
+  const withContext = requestContext(logger, (res, operation) => {
+    const known = callerOf(res);
+    if (known && res.statusCode !== 429) deps.callCounts.count(known.caller.accountId, operation, deps.clock.now());
+  });
   const unhandled = (error: Error, res: Response) => {
     locals(res).logger.error({ err: error }, 'unhandled error');
     if (!res.headersSent) sendError(res, 'INTERNAL_SERVER_ERROR', unexpectedErrorMessage);

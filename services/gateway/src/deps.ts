@@ -3,6 +3,7 @@ import type { Clock, KafkaBus, RequestContext, RequestReplyClient } from '@pds/s
 import type pg from 'pg';
 import type { LedgerClient } from '@pds/ledger-client';
 import type { Mailer } from './account/mail/mailer';
+import type { CallCounts } from './account/usage/call-counts';
 import type { ApiKeys } from './auth/api-keys';
 import type { BalanceView } from './http/respond';
 import type { WebhookSettings } from './webhooks/settings';
@@ -24,6 +25,8 @@ export interface GatewayDeps {
   balanceFor(ctx: RequestContext, accountId: string): Promise<BalanceView | undefined>;
   /** The webhooks' settings, and the resolver a target's host name is checked through. */
   webhooks: { settings: WebhookSettings; resolve: Resolver };
+  /** Requests made with each account's keys, counted for its usage. */
+  callCounts: CallCounts;
   /** Sends the account emails through SMTP_URL; absent where SMTP_URL is not set. */
   mailer?: Mailer;
 }

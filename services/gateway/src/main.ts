@@ -1,8 +1,9 @@
-import { bootService, envMs, RequestReplyClient } from '@pds/service-runtime';
+import { bootService, envMs, RequestReplyClient, runPeriodically } from '@pds/service-runtime';
 import express from 'express';
 import pg from 'pg';
 import { adminRoutes } from './admin/admin-routes';
 import { createMailer, mailSettingsFromEnv } from './account/mail/mailer';
+import { CallCounts } from './account/usage/call-counts';
 import { createGatewayServer } from './app';
 import { LedgerClient } from '@pds/ledger-client';
 import { answerClientErrors } from './http/client-errors';
@@ -31,6 +32,11 @@ const main = async () => {
   const mailSettings = mailSettingsFromEnv();
   const mailer = mailSettings && createMailer(mailSettings, rt.logger);
   if (mailer) rt.onShutdown(async () => mailer.close());
+  const callCounts = new CallCounts(db, rt.logger);
+  const countWriter = runPeriodically('call-counts', envMs('CALL_COUNT_FLUSH_MS', 1_000), () => callCounts.flush(), rt.logger);
+  // Shutdown runs last-registered first: these run once the server has closed, before the pool ends.
+  rt.onShutdown(() => callCounts.flush());
+  rt.onShutdown(() => countWriter.stop());
   const deps: GatewayDeps = {
     db,
     bus: rt.bus,
@@ -45,6 +51,7 @@ const main = async () => {
       return outcome?.ok ? { availableCredits: outcome.data.availableCredits, creditsRefreshAt: outcome.data.creditsRefreshAt } : undefined;
     },
     webhooks,
+    callCounts,
     ...(mailer ? { mailer } : {}),
   };
 

@@ -1,5 +1,6 @@
 import { openApiDocument } from '@pds/contracts';
 import { accountShowHandler } from '../routes/account/account-show';
+import { accountUsageHandler } from '../routes/account/account-usage';
 import { areaCrimeHandler } from '../routes/area/crime';
 import { areaDeprivationHandler } from '../routes/area/deprivation';
 import { soldComparablesHandler } from '../routes/property/sold-comparables';
@@ -77,6 +78,7 @@ export const handlers: Handlers = {
   webhook_deliveries: listDeliveries,
   webhook_delivery_retry: retryWebhookDelivery,
   account_show: accountShowHandler,
+  account_usage: accountUsageHandler,
 };
 
 const document = openApiDocument();
