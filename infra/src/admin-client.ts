@@ -28,6 +28,7 @@ export interface ApiKeyView {
   expiresAt: string | null;
   revokedAt: string | null;
   replacedByKeyId: string | null;
+  lastUsedAt: string | null;
 }
 
 export interface AccountOptions {

@@ -24,6 +24,7 @@ describe("an account's API keys by the operator's commands", () => {
     const { accountId } = account;
     expect(await statusOf(account.apiKey)).toEqual([200, 19]);
 
+    await waitFor(async () => (await world.admin.listKeys(accountId)).keys[0]?.lastUsedAt !== null);
     const opening = cli('key', 'list', '--account', accountId);
     expect(opening.keys).toEqual([
       {
@@ -35,6 +36,8 @@ describe("an account's API keys by the operator's commands", () => {
         expiresAt: null,
         revokedAt: null,
         replacedByKeyId: null,
+        // The call above, written within a second.
+        lastUsedAt: expect.any(String),
       },
     ]);
 
@@ -115,14 +118,15 @@ describe("an account's API keys by the operator's commands", () => {
     expect(await refused('key', 'rotate', '--account', theirs.accountId, '--key', theirKey.keyId)).toEqual([1, '409 KEY_NOT_ACTIVE']);
 
     // Ten live keys at most: the opening key and nine more; the eleventh is refused until one is revoked.
-    const nine = [];
+    const nine: Array<{ keyId: string; apiKey: string }> = [];
     for (let i = 1; i <= 9; i++) nine.push(await world.admin.issueKey(mine.accountId, `Key ${i}`));
     expect(await refused('key', 'create', '--account', mine.accountId, '--name', 'Eleventh')).toEqual([1, '409 KEY_LIMIT_REACHED']);
     await world.admin.revokeKey(mine.accountId, nine[0]!.keyId);
     expect((await world.admin.issueKey(mine.accountId, 'Eleventh')).name).toBe('Eleventh');
-    // Every live key still works.
+    // Every live key still works; one never used says so.
     const last = nine.at(-1)!;
     expect((await world.call(path, last.apiKey)).status).toBe(200);
+    expect((await world.admin.listKeys(mine.accountId)).keys.find((k) => k.keyId === nine[1]!.keyId)?.lastUsedAt).toBeNull();
   });
 });
 

@@ -7,3 +7,11 @@ CREATE TABLE call_counts (
   calls         bigint NOT NULL,
   PRIMARY KEY (account_id, day, operation_id)
 );
+
+-- When each key last made a call (to the second it was written: counted in memory, written every second with the calls).
+CREATE TABLE api_key_last_used (
+  account_id    text NOT NULL,
+  key_id        text NOT NULL,
+  last_used_at  timestamptz NOT NULL,
+  PRIMARY KEY (account_id, key_id)
+);

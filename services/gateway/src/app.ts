@@ -26,7 +26,7 @@ export const createGatewayServer = (deps: GatewayDeps, logger: Logger) => {
   // Every answer to a known caller counts as a call in its usage, except a refusal for its rate limit, which used nothing.
   const withContext = requestContext(logger, (res, operation) => {
     const known = callerOf(res);
-    if (known && res.statusCode !== 429) deps.callCounts.count(known.caller.accountId, operation, deps.clock.now());
+    if (known && res.statusCode !== 429) deps.callCounts.count(known.caller.accountId, known.caller.keyId, operation, deps.clock.now());
   });
   const unhandled = (error: Error, res: Response) => {
     locals(res).logger.error({ err: error }, 'unhandled error');

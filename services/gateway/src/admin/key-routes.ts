@@ -1,5 +1,6 @@
 import { billing, readModels, z } from '@pds/contracts';
 import { Router, type Request, type Response } from 'express';
+import { keysLastUsed } from '../account/usage/call-counts';
 import { newApiKey, newKeyId } from '../auth/api-keys';
 import type { GatewayDeps } from '../deps';
 import { answer, invalid, readModelShows, unavailable } from './answers';
@@ -9,7 +10,7 @@ const Rotate = z.object({ graceMs: z.number().int().min(0).max(billing.keyRotati
 const Revoke = z.object({ reason: z.string().min(1).max(200).optional() }).strict();
 
 /** A key as its owner sees it: never its hash. */
-export const keyView = (row: readModels.AccountApiKeyRow, now: Date) => ({
+export const keyView = (row: readModels.AccountApiKeyRow, now: Date, lastUsedAt?: Date) => ({
   keyId: row.key_id,
   name: row.name,
   prefix: row.key_prefix,
@@ -18,6 +19,8 @@ export const keyView = (row: readModels.AccountApiKeyRow, now: Date) => ({
   expiresAt: row.expires_at?.toISOString() ?? null,
   revokedAt: row.revoked_at?.toISOString() ?? null,
   replacedByKeyId: row.replaced_by_key_id,
+  /** To the second it was written: keys' use is written every second. */
+  lastUsedAt: lastUsedAt?.toISOString() ?? null,
 });
 
 type Ctx = { correlationId: string; actor: string };
@@ -40,7 +43,8 @@ export const keyRoutes = (deps: GatewayDeps, ctx: () => Ctx) => {
           .status(404)
           .json({ success: false, error: { code: 'ACCOUNT_NOT_FOUND', message: `account ${accountId} does not exist` } });
       const now = deps.clock.now();
-      res.json({ accountId, keys: rows.map((r) => keyView(r, now)) });
+      const lastUsed = await keysLastUsed(deps.db, accountId);
+      res.json({ accountId, keys: rows.map((r) => keyView(r, now, lastUsed.get(r.key_id))) });
     })
     .post('/admin/v1/accounts/:accountId/keys', async (req: Request, res: Response) => {
       const body = Issue.safeParse(req.body);
