@@ -238,6 +238,18 @@ describe('GET /account/usage', () => {
     expect(byDay.totals.creditsCharged).toBe(3);
     expect(byDay.asOf).toEqual(expect.any(String));
 
+    // The finance audit's statement of the month, replayed from the ledger's events, took the same credits.
+    const audit = runAudit(world.databaseUrl, '--account', account.accountId, '--month', today.slice(0, 7));
+    expect(audit.statements).toEqual([
+      expect.objectContaining({
+        account_id: account.accountId,
+        month: today.slice(0, 7),
+        granted_credits: '100',
+        charged_credits: '3',
+        closing_credits: '97',
+      }),
+    ]);
+
     // Another account's usage is its own: it sees none of these.
     const other = await world.admin.createAccount('basic', 5);
     const theirs = (await world.call('/api/v1/account/usage?groupBy=operation', other.apiKey)).body.data;

@@ -14,8 +14,16 @@ export const runAudit = (databaseUrl: string, ...args: string[]) => {
       encoding: 'utf8',
     },
   );
-  const csv = run.status === 2 ? '' : readFileSync(join(out, 'reconciliation.csv'), 'utf8');
-  const [header, ...lines] = csv.trim().split('\n');
-  const rows = lines.map((l) => Object.fromEntries((header ?? '').split(',').map((h, i) => [h, l.split(',')[i] ?? ''])));
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr, rows };
+  const table = (file: string) => {
+    const csv = run.status === 2 ? '' : readFileSync(join(out, file), 'utf8');
+    const [header, ...lines] = csv.trim().split('\n');
+    return lines.map((l) => Object.fromEntries((header ?? '').split(',').map((h, i) => [h, l.split(',')[i] ?? ''])));
+  };
+  return {
+    code: run.status,
+    stdout: run.stdout,
+    stderr: run.stderr,
+    rows: table('reconciliation.csv'),
+    statements: table('statements.csv'),
+  };
 };
