@@ -19,6 +19,7 @@ export * from './messaging/envelope';
 export * from './messaging/topics';
 export * as billing from './billing/index';
 export * from './billing/plans';
+export * from './billing/self-service-plans';
 export * as ledgerEvents from './billing/events';
 export * as ledgerRefusals from './billing/refusals';
 export * as analysis from './analysis/commands';

@@ -163,6 +163,7 @@ describe('GET /account', () => {
       openedAt: expect.any(String),
       rateLimits: { perMinute: 120, perDay: 9_000, perMonth: 150_000 },
       monthlyAllowanceCredits: 40_000,
+      subscription: null,
       keys: { active: 2, inGrace: 1 },
     });
     // Free: nothing charged, and the headers say so.

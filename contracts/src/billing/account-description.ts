@@ -1,6 +1,6 @@
 import { defineCommand } from '../messaging/envelope';
 import { z } from '../zod';
-import { LedgerBalance } from './commands';
+import { LedgerBalance, Plan } from './commands';
 import { RateLimits } from './plans';
 
 const accountId = z.string().regex(/^acc_[A-Za-z0-9]{8,40}$/);
@@ -15,6 +15,17 @@ export const AccountDescription = LedgerBalance.extend({
   rateLimits: RateLimits,
   /** What each refresh restores; null when the balance does not renew (a trial, a non-renewing balance). */
   monthlyAllowanceCredits: z.number().int().positive().nullable(),
+  /** The self-service subscription, if the account has had one; its status decides what the next period brings. */
+  subscription: z
+    .object({
+      subscriptionId: z.string(),
+      status: z.enum(['active', 'past_due', 'cancelling', 'ended']),
+      currentPeriodStartsAt: z.string().datetime({ offset: true }),
+      currentPeriodEndsAt: z.string().datetime({ offset: true }),
+      /** A downgrade waiting for the renewal; null when the next period keeps the plan. */
+      planAtRenewal: Plan.nullable(),
+    })
+    .nullable(),
   /** Keys that authenticate now: `active`, and `inGrace` (rotated, working until their grace ends). */
   keys: z.object({ active: z.number().int().nonnegative(), inGrace: z.number().int().nonnegative() }),
 });

@@ -149,9 +149,13 @@ export const RecordDebt = defineCommand(
 
 export const SetAccountHold = defineCommand('SetAccountHold', z.object({ accountId, held: z.boolean(), reason }), LedgerBalance);
 
+/**
+ * Official-copy ordering on or off. An operator's disable locks it: the customer cannot turn it back on until an
+ * operator enables it. A customer may enable it only on a paid plan, not held and not in debt.
+ */
 export const SetOrderingEntitlement = defineCommand(
   'SetOrderingEntitlement',
-  z.object({ accountId, enabled: z.boolean(), reason }),
+  z.object({ accountId, enabled: z.boolean(), reason, by: z.enum(['operator', 'customer']).default('operator') }),
   LedgerBalance,
 );
 
@@ -179,4 +183,8 @@ export const ledgerErrorCodes = {
   keyNotActive: 'KEY_NOT_ACTIVE',
   keyMismatch: 'KEY_MISMATCH',
   keyLimitReached: 'KEY_LIMIT_REACHED',
+  paymentMismatch: 'PAYMENT_MISMATCH',
+  subscriptionMismatch: 'SUBSCRIPTION_MISMATCH',
+  orderingLocked: 'ORDERING_LOCKED',
+  planRequired: 'PLAN_REQUIRED',
 } as const;

@@ -1,9 +1,20 @@
 import { z } from '../zod';
 import { Plan, ReservationPurpose } from './commands';
 import { ApiKeyIssued, ApiKeyRevoked, ApiKeyRotated } from './key-events';
+import {
+  CreditsLapsed,
+  PaymentReceived,
+  PlanChanged,
+  SubscriptionChangeRecorded,
+  SubscriptionEnded,
+  SubscriptionPaymentFailed,
+  SubscriptionRenewed,
+  SubscriptionStarted,
+} from './payment-events';
 import { CreditCycle, RateLimits } from './plans';
 
 export { ApiKeyIssued, ApiKeyRevoked, ApiKeyRotated } from './key-events';
+export * from './payment-events';
 
 /**
  * Ledger events, stored on the stream `account-<accountId>`. Credits are whole credits, Purchase Balance amounts whole
@@ -159,7 +170,8 @@ export const AccountHoldLifted = z.object({
 });
 export const OrderingEntitlementChanged = z.object({
   type: z.literal('OrderingEntitlementChanged'),
-  data: z.object({ accountId: z.string(), enabled: z.boolean(), reason: z.string() }),
+  /** `by` is absent on changes recorded before customers could make them: those were all an operator's. */
+  data: z.object({ accountId: z.string(), enabled: z.boolean(), reason: z.string(), by: z.enum(['operator', 'customer']).optional() }),
 });
 
 export const LedgerEvent = z.discriminatedUnion('type', [
@@ -187,6 +199,14 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   ApiKeyIssued,
   ApiKeyRotated,
   ApiKeyRevoked,
+  PaymentReceived,
+  SubscriptionStarted,
+  SubscriptionRenewed,
+  PlanChanged,
+  SubscriptionChangeRecorded,
+  SubscriptionPaymentFailed,
+  SubscriptionEnded,
+  CreditsLapsed,
 ]);
 export type LedgerEvent = z.infer<typeof LedgerEvent>;
 

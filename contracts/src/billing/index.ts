@@ -2,3 +2,4 @@
 export * from './commands';
 export * from './key-commands';
 export * from './account-description';
+export * from './payment-commands';

@@ -23,9 +23,11 @@ export const planRateLimits: Record<Plan, RateLimits> = {
 
 /**
  * How an account's credits renew. `monthly`: the balance resets to the monthly allowance on each anniversary of the
- * account's opening (Europe/London); `trial` and `non_renewing`: credits last until spent and never refresh.
+ * account's opening (Europe/London); `subscription`: it resets when a paid period of a self-service subscription
+ * arrives, not on a date, so an unpaid period refreshes nothing (an account is never opened on it: its first paid
+ * period sets it); `trial` and `non_renewing`: credits last until spent and never refresh.
  */
-export const creditCycles = ['monthly', 'trial', 'non_renewing'] as const;
+export const creditCycles = ['monthly', 'subscription', 'trial', 'non_renewing'] as const;
 export const CreditCycle = z.enum(creditCycles).openapi('CreditCycle');
 export type CreditCycle = z.infer<typeof CreditCycle>;
 

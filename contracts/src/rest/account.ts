@@ -15,6 +15,7 @@ export const Account = AccountDescription.openapi('Account', {
     openedAt: '2026-03-01T09:12:44.000Z',
     rateLimits: { perMinute: 30, perDay: 2_000, perMonth: 30_000 },
     monthlyAllowanceCredits: 5_000,
+    subscription: null,
     keys: { active: 2, inGrace: 1 },
   },
 });
@@ -30,9 +31,10 @@ export const accountShow = defineOperation({
     'The account the key belongs to, as the ledger holds it now: the plan and the rate limits enforced (the plan’s, or ' +
     'an Enterprise account’s own), credits available and reserved, the next refresh (`creditsRefreshAt`, null when the ' +
     'balance does not renew) and the allowance it restores, the Purchase Balance (available, reserved, quarantined for ' +
-    'orders whose outcome is unknown, debt), standing (on hold; official-copy ordering enabled), and how many keys ' +
-    'authenticate now (`inGrace`: rotated keys still working until their grace ends). A refresh that has fallen due is ' +
-    'applied before answering. The same object the operator’s `account show` prints. Free, and counted against the rate ' +
+    'orders whose outcome is unknown, debt), standing (on hold; official-copy ordering enabled), the subscription of a ' +
+    'self-service account (null if it never had one: its status, current period and a downgrade waiting for the ' +
+    'renewal), and how many keys authenticate now (`inGrace`: rotated keys still working until their grace ends). A ' +
+    'refresh that has fallen due is applied before answering. The same object the operator’s `account show` prints. Free, and counted against the rate ' +
     'limits like every call.',
   cost: { kind: 'free' },
   request: {},

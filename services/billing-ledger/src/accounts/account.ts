@@ -37,6 +37,29 @@ export interface ApiKey {
   revoked: boolean;
 }
 
+/** A payment as first recorded: a repeat of its id must bring the same content. */
+export interface Payment {
+  /** SHA-256 of the canonical JSON of amount, currency and purpose. */
+  contentHash: string;
+  purpose: billing.PaymentPurpose;
+  amountPence: number;
+  /** Why the ledger could not allocate it (`SUBSCRIPTION_MISMATCH`), so a repeat gets the same answer. */
+  unallocatedCode?: string;
+}
+
+export type SubscriptionStatus = 'active' | 'past_due' | 'cancelling' | 'ended';
+/** The account's self-service subscription, as its payments and Stripe's changes left it. */
+export interface Subscription {
+  subscriptionId: string;
+  status: SubscriptionStatus;
+  periodStartsAt: string;
+  periodEndsAt: string;
+  /** A downgrade waiting for the renewal; null when the next period keeps the plan. */
+  planAtRenewal: billing.Plan | null;
+  /** The last failed attempt recorded, so a repeated failure notice changes nothing. */
+  failedAttempt?: { invoiceId: string; attempt: number };
+}
+
 export type Account =
   | { status: 'none' }
   | {
@@ -70,6 +93,10 @@ export type Account =
       depositIds: ReadonlySet<string>;
       debtIds: ReadonlySet<string>;
       refunds: ReadonlyMap<string, Refund>;
+      paymentIds: ReadonlyMap<string, Payment>;
+      subscription: Subscription | null;
+      /** An operator's disable of ordering, which the customer cannot undo; an operator's enable lifts it. */
+      orderingLockedByOperator: boolean;
     };
 export type OpenAccount = Extract<Account, { status: 'open' }>;
 

@@ -5,9 +5,11 @@ import { initialState, type Account, type AccountEvent } from './account';
 import { evolve } from './evolve';
 import { issueKey, revokeKey, rotateKey } from './keys';
 import { codes, LedgerError, requireOpen } from './ledger-error';
+import { recordPayment } from './payments';
 import { deposit, recordDebt } from './purchase-balance';
 import { charge, expire, quarantine, refund, reserve, settle } from './reservations';
 import { setHold, setOrderingEntitlement } from './standing';
+import { endSubscription, recordSubscriptionChange, recordSubscriptionPaymentFailed } from './subscriptions';
 
 export { LedgerError } from './ledger-error';
 
@@ -30,6 +32,10 @@ export type AccountCommand =
   | Cmd<'IssueApiKey', typeof billing.IssueApiKey>
   | Cmd<'RotateApiKey', typeof billing.RotateApiKey>
   | Cmd<'RevokeApiKey', typeof billing.RevokeApiKey>
+  | Cmd<'RecordPayment', typeof billing.RecordPayment>
+  | Cmd<'RecordSubscriptionChange', typeof billing.RecordSubscriptionChange>
+  | Cmd<'RecordSubscriptionPaymentFailed', typeof billing.RecordSubscriptionPaymentFailed>
+  | Cmd<'EndSubscription', typeof billing.EndSubscription>
   | { type: 'RefreshCredits'; data: { accountId: string }; now: string }
   | { type: 'ExpireReservation'; data: { accountId: string; reservationId: string }; now: string };
 export type CommandOf<T extends AccountCommand['type']> = Extract<AccountCommand, { type: T }>;
@@ -41,6 +47,9 @@ const openAccount = (c: CommandOf<'OpenAccount'>, state: Account): AccountEvent[
     throw new LedgerError(codes.accountExists, `account ${c.data.accountId} already exists`);
   }
   const { accountId, plan, apiKeyHash, apiKeyPrefix, rateLimits, creditCycle, monthlyCredits, orderingEnabled } = c.data;
+  // A subscription's cycle is set by its first paid period; an account opened on it would wait for a refresh never due.
+  if (creditCycle === 'subscription')
+    throw new LedgerError(codes.subscriptionMismatch, 'an account starts a subscription with its first paid period, not at opening');
   if (rateLimits && plan !== 'enterprise')
     throw new LedgerError(codes.customLimitsNotAllowed, 'only Enterprise accounts have custom rate limits');
   if (monthlyCredits !== undefined && plan !== 'enterprise') {
@@ -101,6 +110,14 @@ const decideOpen = (command: Exclude<AccountCommand, CommandOf<'OpenAccount'>>, 
       return rotateKey(command, state);
     case 'RevokeApiKey':
       return revokeKey(command, state);
+    case 'RecordPayment':
+      return recordPayment(command, state);
+    case 'RecordSubscriptionChange':
+      return recordSubscriptionChange(command, state);
+    case 'RecordSubscriptionPaymentFailed':
+      return recordSubscriptionPaymentFailed(command, state);
+    case 'EndSubscription':
+      return endSubscription(command, state);
     case 'RefreshCredits':
       requireOpen(state, command.data.accountId);
       return [];

@@ -1,7 +1,8 @@
 import { ledgerEvents } from '@pds/contracts';
 import fc from 'fast-check';
 import { violation } from '../audit/invariants';
-import { initialState, type Account, type AccountEvent } from './account';
+import { paymentClosingProblems } from '../audit/payment-invariants';
+import { availableCredits, initialState, type Account, type AccountEvent } from './account';
 import { accountDecider, LedgerError, type AccountCommand } from './decide';
 import { evolve } from './evolve';
 
@@ -22,6 +23,37 @@ const withHash =
     const letter = String(r[idField]).slice(4, 5);
     return { ...r, [hashField]: letter.repeat(64), [prefixField]: `pds_live_${letter.repeat(4)}` };
   };
+
+const subscriptions = fc.constantFrom('sub_a', 'sub_b');
+const period = (subscriptionId: string, plan: string, startsAt: string, endsAt: string) => ({
+  kind: 'subscription_period',
+  subscriptionId,
+  priceId: `price_${plan}`,
+  plan,
+  periodStartsAt: startsAt,
+  periodEndsAt: endsAt,
+});
+const payment = (paymentId: string, amountPence: number, purpose: Record<string, unknown>) => ({
+  paymentId,
+  amountPence,
+  currency: 'gbp',
+  providerRef: `pi_${paymentId.slice(10)}`,
+  purpose,
+});
+/** Top-ups, three periods of one subscription and one of another, upgrades that fit or not, money for nothing known. */
+const payments = [
+  payment('stripe:cs_top0', 2_000, { kind: 'top_up' }),
+  payment('stripe:cs_top1', 5_000, { kind: 'top_up' }),
+  payment('stripe:cs_top1', 100, { kind: 'top_up' }),
+  payment('stripe:in_a1', 2_900, period('sub_a', 'basic', '2026-01-31T10:00:00Z', '2026-02-28T10:00:00Z')),
+  payment('stripe:in_a2', 9_900, period('sub_a', 'standard', '2026-02-28T10:00:00Z', '2026-03-31T10:00:00Z')),
+  payment('stripe:in_a3', 2_900, period('sub_a', 'basic', '2026-03-31T10:00:00Z', '2026-04-30T10:00:00Z')),
+  payment('stripe:in_b1', 29_900, period('sub_b', 'premium', '2026-02-10T10:00:00Z', '2026-03-10T10:00:00Z')),
+  payment('stripe:cs_up0', 3_500, { kind: 'plan_upgrade', subscriptionId: 'sub_a', from: 'basic', to: 'standard' }),
+  payment('stripe:cs_up1', 10_000, { kind: 'plan_upgrade', subscriptionId: 'sub_a', from: 'standard', to: 'premium' }),
+  payment('stripe:cs_up2', 13_500, { kind: 'plan_upgrade', subscriptionId: 'sub_b', from: 'basic', to: 'premium' }),
+  payment('stripe:cs_un0', 700, { kind: 'unallocated', note: 'not ours' }),
+];
 
 type Step = { type: AccountCommand['type']; afterMs: number; data: Record<string, unknown> };
 const step = (type: AccountCommand['type'], weight: number, data: fc.Arbitrary<Record<string, unknown>>) => ({
@@ -76,7 +108,11 @@ const anyStep: fc.Arbitrary<Step> = fc.oneof(
   ),
   step('RecordDebt', 1, fc.record({ debtId: ids('b'), amountPence: fc.constantFrom(100, 3_000), reason: fc.constant(reason) })),
   step('SetAccountHold', 1, fc.record({ held: fc.boolean(), reason: fc.constant(reason) })),
-  step('SetOrderingEntitlement', 1, fc.record({ enabled: fc.boolean(), reason: fc.constant(reason) })),
+  step(
+    'SetOrderingEntitlement',
+    1,
+    fc.record({ enabled: fc.boolean(), reason: fc.constant(reason), by: fc.constantFrom('operator', 'customer') }),
+  ),
   step('RefreshCredits', 1, fc.constant({})),
   // Three key ids, each always with one hash, so a repeat is a retry; rotations may name the opening key or another.
   step('IssueApiKey', 1, fc.record({ keyId: keyIds, name: fc.constant('a key') }).map(withHash('keyId', 'keyHash', 'keyPrefix'))),
@@ -88,6 +124,33 @@ const anyStep: fc.Arbitrary<Step> = fc.oneof(
       .map(withHash('newKeyId', 'newKeyHash', 'newKeyPrefix')),
   ),
   step('RevokeApiKey', 1, fc.record({ keyId: fc.oneof(fc.constant('key_opening'), keyIds), reason: fc.constant(reason) })),
+  // Each payment id always brings the same content (a repeat is a redelivery), but for one altered copy.
+  step('RecordPayment', 6, fc.constantFrom(...payments)),
+  step(
+    'RecordSubscriptionChange',
+    2,
+    fc.record({
+      subscriptionId: subscriptions,
+      cancelAtPeriodEnd: fc.boolean(),
+      planAtRenewal: fc.constantFrom(null, 'basic', 'standard'),
+      stripeEventId: fc.constant('evt_1'),
+    }),
+  ),
+  step(
+    'RecordSubscriptionPaymentFailed',
+    1,
+    fc.record({
+      subscriptionId: subscriptions,
+      invoiceId: fc.constantFrom('in_a2', 'in_a3', 'in_b2'),
+      attempt: fc.constantFrom(1, 2),
+      nextAttemptAt: fc.constant(null),
+    }),
+  ),
+  step(
+    'EndSubscription',
+    1,
+    fc.record({ subscriptionId: subscriptions, endedAt: fc.constant('2026-03-01T00:00:00Z'), reason: fc.constant('cancelled') }),
+  ),
 );
 
 const commandOf = (s: Step, at: number): AccountCommand => {
@@ -133,10 +196,14 @@ describe('every stream decide can write', () => {
             seen.add(event.type);
           }
           stream.push(...decided);
+          if (state.status === 'open') {
+            expect(availableCredits(state)).toBeGreaterThanOrEqual(0);
+            expect(paymentClosingProblems(state)).toEqual([]);
+          }
         }
         expect(stream.reduce(evolve, initialState())).toEqual(state);
       }),
-      { numRuns: 400 },
+      { numRuns: 500 },
     );
     // The runs reached every kind of event, so none of them went untested.
     expect([...seen].sort()).toEqual(ledgerEvents.LedgerEvent.options.map((o) => o.shape.type.value).sort());

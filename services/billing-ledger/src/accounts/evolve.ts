@@ -4,6 +4,7 @@ import { nextAnniversaryAfter } from '../cycles/anniversaries';
 import type { Account, AccountEvent, OpenAccount, Reservation } from './account';
 import { cannot, expire, newReservation, quarantine, refund, reserveCash, settle } from './evolve-reservations';
 import { evolveKey } from './evolve-keys';
+import { evolvePayment } from './evolve-payments';
 import { ReservationBook } from './reservation-book';
 
 type Of<T extends AccountEvent['type']> = Extract<AccountEvent, { type: T }>;
@@ -54,6 +55,9 @@ const opened = (e: Extract<AccountEvent, { type: 'AccountOpened' }>): OpenAccoun
     depositIds: new Set(),
     debtIds: new Set(),
     refunds: new Map(),
+    paymentIds: new Map(),
+    subscription: null,
+    orderingLockedByOperator: false,
   };
 };
 
@@ -131,11 +135,25 @@ const evolveOpen = (s: OpenAccount, event: Exclude<AccountEvent, Of<'AccountOpen
     case 'AccountHoldLifted':
       return { ...s, held: false };
     case 'OrderingEntitlementChanged':
-      return { ...s, orderingEnabled: event.data.enabled };
+      // An operator's change sets or lifts the lock on ordering; a customer's leaves it (old events were all an operator's).
+      return {
+        ...s,
+        orderingEnabled: event.data.enabled,
+        orderingLockedByOperator: event.data.by === 'customer' ? s.orderingLockedByOperator : !event.data.enabled,
+      };
     case 'ApiKeyIssued':
     case 'ApiKeyRotated':
     case 'ApiKeyRevoked':
       return { ...s, keys: evolveKey(s.keys, event) };
+    case 'PaymentReceived':
+    case 'SubscriptionStarted':
+    case 'SubscriptionRenewed':
+    case 'PlanChanged':
+    case 'SubscriptionChangeRecorded':
+    case 'SubscriptionPaymentFailed':
+    case 'SubscriptionEnded':
+    case 'CreditsLapsed':
+      return evolvePayment(s, event);
     default:
       // Reached by no event type of the union: one added without a case here makes `event` not `never`, and this
       // line stops compiling.

@@ -64,8 +64,17 @@ const refusalMessage = (code: string, data: { amountCredits: number; amountPence
   }
 };
 
-/** What the caller is told once a command is decided: the balance, or (for a refused reservation) why not, with it. */
+/**
+ * What the caller is told once a command is decided: the balance, or (for a refused reservation, or a payment the
+ * ledger recorded but could not allocate) why not, with it. Read from the state, so a repeat gets the same answer.
+ */
 export const outcomeOf = (command: AccountCommand, state: Account): HandlerResult<Balance> => {
+  const unallocated =
+    command.type === 'RecordPayment' && state.status === 'open' && state.paymentIds.get(command.data.paymentId)?.unallocatedCode;
+  if (unallocated) {
+    const message = `payment ${command.data.paymentId} is recorded but not allocated: it does not fit the account's subscription or plan; an operator decides`;
+    return { ok: false, error: { code: unallocated, message }, data: balanceOf(state) };
+  }
   const reserving = command.type === 'ReserveCredits' || command.type === 'ChargeCredits';
   if (!reserving || state.status !== 'open') return { ok: true, data: balanceOf(state) };
   const reservation = state.reservations.get(command.data.reservationId);
@@ -149,6 +158,12 @@ export const ledgerHandlers = (accounts: Accounts, clock: Clock, reservationTtlM
     handler(billing.IssueApiKey, (data, ctx) => run({ type: 'IssueApiKey', data, now: now() }, ctx)),
     handler(billing.RotateApiKey, (data, ctx) => run({ type: 'RotateApiKey', data, now: now() }, ctx)),
     handler(billing.RevokeApiKey, (data, ctx) => run({ type: 'RevokeApiKey', data, now: now() }, ctx)),
+    handler(billing.RecordPayment, (data, ctx) => run({ type: 'RecordPayment', data, now: now() }, ctx)),
+    handler(billing.RecordSubscriptionChange, (data, ctx) => run({ type: 'RecordSubscriptionChange', data, now: now() }, ctx)),
+    handler(billing.RecordSubscriptionPaymentFailed, (data, ctx) =>
+      run({ type: 'RecordSubscriptionPaymentFailed', data, now: now() }, ctx),
+    ),
+    handler(billing.EndSubscription, (data, ctx) => run({ type: 'EndSubscription', data, now: now() }, ctx)),
     // Reading a balance or the account applies a refresh that has fallen due, so nobody is shown last month's balance.
     handler(billing.GetBalance, async (data, ctx) => {
       const state = await current(accounts, data.accountId, ctx, now());

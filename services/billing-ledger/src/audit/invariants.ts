@@ -7,6 +7,7 @@ import {
   type OpenAccount,
   type Reservation,
 } from '../accounts/account';
+import { paymentViolation } from './payment-invariants';
 
 type Of<T extends AccountEvent['type']> = Extract<AccountEvent, { type: T }>;
 
@@ -116,11 +117,12 @@ const keys = (s: OpenAccount, e: AccountEvent): string | undefined => {
 /**
  * What the ledger must never show, checked event by event before `evolve`, in the audit's words: a balance below
  * zero, a settlement that does not match exactly one held reservation of the same amount, a refund beyond what was
- * captured, anything recorded twice, a key's hash reused. `evolve` refuses the impossible events among these too, but not the sums over
- * many events (a balance, a refund total), which are checked only here.
+ * captured, anything recorded twice, a key's hash reused, a payment's credits or deposit not what it paid for.
+ * `evolve` refuses the impossible events among these too, but not the sums over many events (a balance, a refund
+ * total), which are checked only here.
  */
 export const violation = (s: Account, e: AccountEvent): string | undefined => {
   if (e.type === 'AccountOpened') return s.status === 'open' ? 'account opened twice' : undefined;
   if (s.status !== 'open') return `${e.type} before the account was opened`;
-  return money(s, e) ?? keys(s, e);
+  return money(s, e) ?? keys(s, e) ?? paymentViolation(s, e);
 };

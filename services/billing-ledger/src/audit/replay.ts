@@ -3,6 +3,7 @@ import { EventCannotApply } from '@pds/service-runtime';
 import { availableCredits, availablePence, debtPence, initialState, type Account, type OpenAccount } from '../accounts/account';
 import { evolve } from '../accounts/evolve';
 import { violation } from './invariants';
+import { paymentClosingProblems } from './payment-invariants';
 
 export interface AuditedEvent {
   streamId: string;
@@ -63,6 +64,7 @@ const closingProblems = (s: OpenAccount, now: Date, overdueAfterMs: number): str
     problems.push(`quarantined cash ${s.quarantinedPence} differs from quarantined reservations ${quarantinedPence}`);
   if (availableCredits(s) < 0) problems.push(`balance below zero: ${availableCredits(s)}`);
   if (availablePence(s) < 0) problems.push(`Purchase Balance below zero: ${availablePence(s)}`);
+  problems.push(...paymentClosingProblems(s));
   for (const [id, v] of held) {
     if (v.status === 'pending' && v.expiresAt && Date.parse(v.expiresAt) + overdueAfterMs < now.getTime()) {
       problems.push(`reservation ${id} still open ${overdueAfterMs / 1000} s past its expiry`);

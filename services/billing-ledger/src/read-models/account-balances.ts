@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@pds/service-runtime';
 import type pg from 'pg';
 import { nextAnniversaryAfter } from '../cycles/anniversaries';
 import { openingKeyName } from '../accounts/evolve';
+import { settingsOf } from './account-settings';
 import { projectKey } from './api-keys';
 
 type LedgerEvent = ledgerEvents.LedgerEvent;
@@ -35,6 +36,9 @@ const deltaOf = (e: LedgerEvent): Delta => {
       return { granted_credits: e.data.amountCredits };
     case 'CreditsRefreshed':
       return { granted_credits: e.data.adjustmentCredits };
+    // Lapsed credits leave the balance as a negative grant, so `available_credits` keeps its formula.
+    case 'CreditsLapsed':
+      return { granted_credits: -e.data.amountCredits };
     case 'CreditsReserved':
       return { reserved_credits: e.data.amountCredits };
     case 'CreditsCharged':
@@ -63,22 +67,6 @@ const deltaOf = (e: LedgerEvent): Delta => {
       return { debt_recorded_pence: e.data.amountPence };
     case 'DebtRepaid':
       return { debt_repaid_pence: e.data.amountPence };
-    default:
-      return {};
-  }
-};
-
-/** Other columns an event sets outright. */
-const settingsOf = (e: LedgerEvent): Record<string, unknown> => {
-  switch (e.type) {
-    case 'CreditsRefreshed':
-      return { credits_refresh_at: e.data.nextRefreshAt };
-    case 'AccountHeld':
-      return { held: true };
-    case 'AccountHoldLifted':
-      return { held: false };
-    case 'OrderingEntitlementChanged':
-      return { ordering_enabled: e.data.enabled };
     default:
       return {};
   }
