@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { Plan, ReservationPurpose } from './commands';
 import { ApiKeyIssued, ApiKeyRevoked, ApiKeyRotated } from './key-events';
-import { CreditCycle, RateLimits } from './plans';
+import { AccountOrigin, CreditCycle, RateLimits } from './plans';
 
 export { ApiKeyIssued, ApiKeyRevoked, ApiKeyRotated } from './key-events';
 
@@ -14,9 +14,13 @@ export const AccountOpened = z.object({
   data: z.object({
     accountId: z.string(),
     plan: Plan,
-    apiKeyHash: z.string(),
-    apiKeyPrefix: z.string(),
+    /** Absent on an account opened from the dashboard: it has no key until its owner makes one. */
+    apiKeyHash: z.string().optional(),
+    apiKeyPrefix: z.string().optional(),
     openedAt: z.string(),
+    /** Absent on accounts opened before the dashboard existed: an operator opened them. */
+    origin: AccountOrigin.optional(),
+    customerId: z.string().optional(),
     rateLimits: RateLimits.optional(),
     /** Absent on accounts opened before cycles existed: they never refresh. */
     creditCycle: CreditCycle.optional(),
