@@ -69,3 +69,4 @@ export * from './rest/webhooks';
 export * from './rest/webhook-operations';
 export * from './rest/account';
 export * as stripeObjects from './payments/stripe-objects';
+export * as customerEvents from './customers/events';
