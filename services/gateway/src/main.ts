@@ -1,8 +1,14 @@
-import { bootService, envMs, RequestReplyClient } from '@pds/service-runtime';
+import { customerEvents } from '@pds/contracts';
+import { AggregateStore, bootService, envMs, LogFollower, RequestReplyClient } from '@pds/service-runtime';
 import express from 'express';
 import pg from 'pg';
 import { adminRoutes } from './admin/admin-routes';
+import { initialState as noCustomer } from './account/identity/customer';
+import { evolve as evolveCustomer } from './account/identity/evolve';
+import { Passwords } from './account/identity/passwords';
 import { createMailer, mailSettingsFromEnv } from './account/mail/mailer';
+import { accountSettingsFromEnv } from './account/settings';
+import { projectCustomers } from './read-models/customers';
 import { createGatewayServer } from './app';
 import { LedgerClient } from '@pds/ledger-client';
 import { answerClientErrors } from './http/client-errors';
@@ -31,6 +37,28 @@ const main = async () => {
   const mailSettings = mailSettingsFromEnv();
   const mailer = mailSettings && createMailer(mailSettings, rt.logger);
   if (mailer) rt.onShutdown(async () => mailer.close());
+  // The dashboard's customers: a stream each, decided here, projected to `customers` (nobody else reads them).
+  const customers = new AggregateStore(rt.store, evolveCustomer, noCustomer, (r) =>
+    customerEvents.CustomerEvent.parse({ type: r.type, data: r.data }),
+  );
+  const customerView = new LogFollower({
+    store: rt.store,
+    name: 'read-model:customers',
+    categories: [customerEvents.customerStreamCategory],
+    logger: rt.logger,
+    handle: projectCustomers,
+  });
+  await customerView.start();
+  rt.onShutdown(() => customerView.stop());
+  const account = {
+    db,
+    ledger,
+    clock: rt.clock,
+    customers,
+    passwords: new Passwords(Number(process.env.PASSWORD_HASHES_IN_FLIGHT ?? 2)),
+    settings: accountSettingsFromEnv(rt.logger),
+    ...(mailer ? { mailer } : {}),
+  };
   const deps: GatewayDeps = {
     db,
     bus: rt.bus,
@@ -46,6 +74,7 @@ const main = async () => {
     },
     webhooks,
     ...(mailer ? { mailer } : {}),
+    account,
   };
 
   const port = Number(process.env.PORT ?? 8080);
