@@ -33,7 +33,9 @@ export const visitorOf = (res: Response): Visitor => res.locals.visitor as Visit
 /** Every dashboard answer's headers, and the visitor's session looked up once. */
 export const withVisitor = (deps: AccountDeps) => async (req: Request, res: Response, next: NextFunction) => {
   res.set(browserSecurityHeaders(deps.settings.formActionOrigins));
-  res.set({ 'Cross-Origin-Opener-Policy': 'same-origin', 'Cache-Control': 'no-store' });
+  // `same-origin`, not /docs's `no-referrer`: under `no-referrer` Chromium sends `Origin: null` with a form's POST (as
+  // the Fetch standard says), and the Origin check would refuse every form. No referrer still leaves for another site.
+  res.set({ 'Referrer-Policy': 'same-origin', 'Cross-Origin-Opener-Policy': 'same-origin', 'Cache-Control': 'no-store' });
   if (deps.settings.secure) res.set('Strict-Transport-Security', 'max-age=31536000');
   const cookies = cookiesOf(req);
   const sessionId = cookies.get(sessionCookie(deps.settings.secure).name);
@@ -70,7 +72,8 @@ export const tokenFor = (deps: AccountDeps, req: Request, res: Response, action:
 export const checkPost = (deps: AccountDeps) => (req: Request, res: Response, next: NextFunction) => {
   if (req.method !== 'POST') return next();
   const given = (req.body as Record<string, unknown> | undefined)?._csrf;
-  const action = req.path;
+  // Under `router.use('/account', …)` express strips the mount path from req.path; the token names the whole path.
+  const action = `${req.baseUrl}${req.path}`.replace(/\/$/, '');
   const tokenOk = visitorOf(res).csrfKeys.some((key) => csrfTokenValid(key, action, given));
   const crossSite = crossSitePost({ origin: req.header('origin'), secFetchSite: req.header('sec-fetch-site') }, deps.settings.publicOrigin);
   if (tokenOk && !crossSite) return next();
