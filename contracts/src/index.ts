@@ -71,3 +71,4 @@ export * from './rest/webhook-operations';
 export * from './rest/account';
 export * as stripeObjects from './payments/stripe-objects';
 export * from './rest/account-usage';
+export * as customerEvents from './customers/events';

@@ -193,6 +193,8 @@ export class ServiceStack {
 
   /** WEBHOOK_SECRET_KEYS for every service process. */
   private readonly webhookSecretKeys: string;
+  /** The dashboard's form-token key (ACCOUNT_SECRET_KEYS), one per stack so that every gateway process of it agrees. */
+  private readonly accountSecretKeys = randomBytes(32).toString('base64url');
 
   /** The mail sink's SMTP port and its viewer's, picked at start. */
   private mailPorts = { smtp: 0, http: 0 };
@@ -307,7 +309,7 @@ export class ServiceStack {
       // The demo's and the tests' receivers listen on this machine: loopback targets are allowed (never in production).
       WEBHOOK_ALLOW_LOOPBACK: 'true',
       // Only the gateway sends mail; the stack's goes to the mail sink.
-      ...(service === 'gateway' ? { SMTP_URL: this.smtpUrl, MAIL_FROM: stackMailFrom } : {}),
+      ...(service === 'gateway' ? { SMTP_URL: this.smtpUrl, MAIL_FROM: stackMailFrom, ACCOUNT_SECRET_KEYS: this.accountSecretKeys } : {}),
       ...this.options.env,
       ...env,
     });

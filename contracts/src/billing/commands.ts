@@ -1,12 +1,13 @@
 import { defineCommand } from '../messaging/envelope';
 import { z } from '../zod';
-import { CreditCycle, RateLimits } from './plans';
+import { AccountOrigin, CreditCycle, RateLimits } from './plans';
 
 export const plans = ['basic', 'standard', 'premium', 'enterprise'] as const;
 export const Plan = z.enum(plans);
 export type Plan = z.infer<typeof Plan>;
 
 const accountId = z.string().regex(/^acc_[A-Za-z0-9]{8,40}$/);
+const customerId = z.string().regex(/^cst_[a-z2-7]{26}$/);
 const credits = z.number().int().positive().max(1_000_000_000);
 /** Purchase Balance amounts are whole pence. */
 const pence = z.number().int().positive().max(100_000_000);
@@ -41,9 +42,19 @@ export const OpenAccount = defineCommand(
   z.object({
     accountId,
     plan: Plan,
-    /** SHA-256 of the API key, hex; the key itself never leaves the process that made it. */
-    apiKeyHash: z.string().regex(/^[0-9a-f]{64}$/),
-    apiKeyPrefix: z.string().min(4).max(24),
+    /**
+     * SHA-256 of the API key, hex; the key itself never leaves the process that made it. Both or neither: an account
+     * opened from the dashboard has no key until its owner makes one.
+     */
+    apiKeyHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+    apiKeyPrefix: z.string().min(4).max(24).optional(),
+    /** Who opened it: an operator, or a customer signing up (then a trial on the Basic plan, see `trialCredits`). */
+    origin: AccountOrigin.default('operator'),
+    /** The customer who signed up for it; only on self-service accounts, and what a repeat of the opening compares. */
+    customerId: customerId.optional(),
     /** Credits until the first refresh; defaults to the monthly allowance on monthly accounts, else 0. */
     openingCredits: z.number().int().min(0).max(1_000_000_000).optional(),
     creditCycle: CreditCycle.default('monthly'),
@@ -187,4 +198,5 @@ export const ledgerErrorCodes = {
   subscriptionMismatch: 'SUBSCRIPTION_MISMATCH',
   orderingLocked: 'ORDERING_LOCKED',
   planRequired: 'PLAN_REQUIRED',
+  openingInvalid: 'OPENING_INVALID',
 } as const;

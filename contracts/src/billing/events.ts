@@ -11,7 +11,7 @@ import {
   SubscriptionRenewed,
   SubscriptionStarted,
 } from './payment-events';
-import { CreditCycle, RateLimits } from './plans';
+import { AccountOrigin, CreditCycle, RateLimits } from './plans';
 
 export { ApiKeyIssued, ApiKeyRevoked, ApiKeyRotated } from './key-events';
 export * from './payment-events';
@@ -25,9 +25,13 @@ export const AccountOpened = z.object({
   data: z.object({
     accountId: z.string(),
     plan: Plan,
-    apiKeyHash: z.string(),
-    apiKeyPrefix: z.string(),
+    /** Absent on an account opened from the dashboard: it has no key until its owner makes one. */
+    apiKeyHash: z.string().optional(),
+    apiKeyPrefix: z.string().optional(),
     openedAt: z.string(),
+    /** Absent on accounts opened before the dashboard existed: an operator opened them. */
+    origin: AccountOrigin.optional(),
+    customerId: z.string().optional(),
     rateLimits: RateLimits.optional(),
     /** Absent on accounts opened before cycles existed: they never refresh. */
     creditCycle: CreditCycle.optional(),

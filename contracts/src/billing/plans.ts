@@ -38,3 +38,7 @@ export const planMonthlyCredits: Record<Plan, number> = {
   premium: 20_000,
   enterprise: 100_000,
 };
+
+/** Who opened an account: an operator (`admin account open`), or a customer through the dashboard. */
+export const AccountOrigin = z.enum(['operator', 'self_service']).openapi('AccountOrigin');
+export type AccountOrigin = z.infer<typeof AccountOrigin>;

@@ -1,6 +1,7 @@
 import type { Logger } from '@pds/service-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { accountRoutes } from './account/web/routes';
 import type { GatewayDeps } from './deps';
 import { apiDocsRoutes } from './http/api-docs';
 import { callerOf, unexpectedErrorMessage } from './http/caller';
@@ -23,6 +24,8 @@ export const createGatewayServer = (deps: GatewayDeps, logger: Logger) => {
   // API answers are billed per call and never revalidated (see `unconditional`); the docs set their own ETags.
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // Behind a proxy (TRUST_PROXY names which, in express's terms), req.ip and req.protocol come from its headers.
+  if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
   // Every answer to a known caller counts as a call in its usage, except a refusal for its rate limit, which used nothing.
   const withContext = requestContext(logger, (res, operation) => {
     const known = callerOf(res);
@@ -35,6 +38,7 @@ export const createGatewayServer = (deps: GatewayDeps, logger: Logger) => {
   app.use(withContext);
   app.use(healthRoutes(deps));
   app.use(apiDocsRoutes());
+  if (deps.account) app.use(accountRoutes(deps.account));
   app.use((_req: Request, res: Response) =>
     sendError(res, 'NOT_FOUND', 'No such endpoint; the API is under /api/v1 (see /api/v1/openapi.json).'),
   );

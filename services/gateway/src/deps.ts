@@ -2,6 +2,7 @@ import type { Topics } from '@pds/contracts';
 import type { Clock, KafkaBus, RequestContext, RequestReplyClient } from '@pds/service-runtime';
 import type pg from 'pg';
 import type { LedgerClient } from '@pds/ledger-client';
+import type { AccountDeps } from './account/account-deps';
 import type { Mailer } from './account/mail/mailer';
 import type { CallCounts } from './account/usage/call-counts';
 import type { ApiKeys } from './auth/api-keys';
@@ -29,4 +30,6 @@ export interface GatewayDeps {
   callCounts: CallCounts;
   /** Sends the account emails through SMTP_URL; absent where SMTP_URL is not set. */
   mailer?: Mailer;
+  /** The account dashboard at /account; absent in servers built without it (some tests). */
+  account?: AccountDeps;
 }

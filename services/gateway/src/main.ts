@@ -1,9 +1,15 @@
-import { bootService, envMs, RequestReplyClient, runPeriodically } from '@pds/service-runtime';
+import { customerEvents } from '@pds/contracts';
+import { AggregateStore, bootService, envMs, LogFollower, RequestReplyClient, runPeriodically } from '@pds/service-runtime';
 import express from 'express';
 import pg from 'pg';
 import { adminRoutes } from './admin/admin-routes';
+import { initialState as noCustomer } from './account/identity/customer';
+import { evolve as evolveCustomer } from './account/identity/evolve';
+import { Passwords } from './account/identity/passwords';
 import { createMailer, mailSettingsFromEnv } from './account/mail/mailer';
 import { CallCounts } from './account/usage/call-counts';
+import { accountSettingsFromEnv } from './account/settings';
+import { projectCustomers } from './read-models/customers';
 import { createGatewayServer } from './app';
 import { LedgerClient } from '@pds/ledger-client';
 import { answerClientErrors } from './http/client-errors';
@@ -37,6 +43,28 @@ const main = async () => {
   // Shutdown runs last-registered first: these run once the server has closed, before the pool ends.
   rt.onShutdown(() => callCounts.flush());
   rt.onShutdown(() => countWriter.stop());
+  // The dashboard's customers: a stream each, decided here, projected to `customers` (nobody else reads them).
+  const customers = new AggregateStore(rt.store, evolveCustomer, noCustomer, (r) =>
+    customerEvents.CustomerEvent.parse({ type: r.type, data: r.data }),
+  );
+  const customerView = new LogFollower({
+    store: rt.store,
+    name: 'read-model:customers',
+    categories: [customerEvents.customerStreamCategory],
+    logger: rt.logger,
+    handle: projectCustomers,
+  });
+  await customerView.start();
+  rt.onShutdown(() => customerView.stop());
+  const account = {
+    db,
+    ledger,
+    clock: rt.clock,
+    customers,
+    passwords: new Passwords(Number(process.env.PASSWORD_HASHES_IN_FLIGHT ?? 2)),
+    settings: accountSettingsFromEnv(rt.logger),
+    ...(mailer ? { mailer } : {}),
+  };
   const deps: GatewayDeps = {
     db,
     bus: rt.bus,
@@ -53,6 +81,7 @@ const main = async () => {
     webhooks,
     callCounts,
     ...(mailer ? { mailer } : {}),
+    account,
   };
 
   const port = Number(process.env.PORT ?? 8080);

@@ -1,4 +1,4 @@
-import type { billing, CreditCycle, ledgerEvents, RateLimits } from '@pds/contracts';
+import type { AccountOrigin, billing, CreditCycle, ledgerEvents, RateLimits } from '@pds/contracts';
 import type { ReservationBook } from './reservation-book';
 
 export type AccountEvent = ledgerEvents.LedgerEvent;
@@ -66,6 +66,9 @@ export type Account =
       status: 'open';
       accountId: string;
       plan: billing.Plan;
+      /** Who opened it; a self-service account also names its customer. */
+      origin: AccountOrigin;
+      customerId?: string;
       /** The limits the gateway enforces: the plan's, or an Enterprise account's own. */
       rateLimits: RateLimits;
       keys: ReadonlyMap<string, ApiKey>;

@@ -1,7 +1,7 @@
-import { billing, planMonthlyCredits, type z } from '@pds/contracts';
+import { billing, planMonthlyCredits, trialCredits, type z } from '@pds/contracts';
 import type { Decider } from '@pds/service-runtime';
 import { dueRefresh } from '../cycles/refresh';
-import { initialState, type Account, type AccountEvent } from './account';
+import { initialState, type Account, type AccountEvent, type OpenAccount as OpenAccountState } from './account';
 import { evolve } from './evolve';
 import { issueKey, revokeKey, rotateKey } from './keys';
 import { codes, LedgerError, requireOpen } from './ledger-error';
@@ -40,13 +40,38 @@ export type AccountCommand =
   | { type: 'ExpireReservation'; data: { accountId: string; reservationId: string }; now: string };
 export type CommandOf<T extends AccountCommand['type']> = Extract<AccountCommand, { type: T }>;
 
+/** Whether an opening is a repeat of the one that opened the account: same key (or, key-less, same customer) and plan. */
+const sameOpening = (c: CommandOf<'OpenAccount'>, state: OpenAccountState): boolean => {
+  if (state.plan !== c.data.plan || state.origin !== c.data.origin) return false;
+  if (c.data.apiKeyHash !== undefined) return state.keys.get(billing.openingKeyId)?.hash === c.data.apiKeyHash;
+  return c.data.customerId !== undefined && state.customerId === c.data.customerId;
+};
+
+/** What an opening may ask: a key is its hash and prefix together; a customer's own opening is a Basic trial, no more. */
+const checkOpening = (d: CommandOf<'OpenAccount'>['data']): void => {
+  if ((d.apiKeyHash === undefined) !== (d.apiKeyPrefix === undefined))
+    throw new LedgerError(codes.openingInvalid, 'a key is opened with both its hash and its prefix, or not at all');
+  if (d.origin === 'operator') {
+    if (d.customerId !== undefined) throw new LedgerError(codes.openingInvalid, 'only a self-service account names a customer');
+    return;
+  }
+  const trial = d.plan === 'basic' && d.creditCycle === 'trial' && (d.openingCredits ?? trialCredits) === trialCredits;
+  const extras = d.monthlyCredits !== undefined || d.rateLimits !== undefined || d.orderingEnabled;
+  if (d.customerId === undefined || !trial || extras)
+    throw new LedgerError(
+      codes.openingInvalid,
+      `a self-service account opens for its customer as a Basic trial of ${trialCredits} credits`,
+    );
+};
+
 const openAccount = (c: CommandOf<'OpenAccount'>, state: Account): AccountEvent[] => {
   if (state.status === 'open') {
     // The same command again (a retry) changes nothing; a different one for the same id is refused.
-    if (state.keys.get(billing.openingKeyId)?.hash === c.data.apiKeyHash && state.plan === c.data.plan) return [];
+    if (sameOpening(c, state)) return [];
     throw new LedgerError(codes.accountExists, `account ${c.data.accountId} already exists`);
   }
-  const { accountId, plan, apiKeyHash, apiKeyPrefix, rateLimits, creditCycle, monthlyCredits, orderingEnabled } = c.data;
+  checkOpening(c.data);
+  const { accountId, plan, rateLimits, creditCycle, monthlyCredits, orderingEnabled, origin, customerId } = c.data;
   // A subscription's cycle is set by its first paid period; an account opened on it would wait for a refresh never due.
   if (creditCycle === 'subscription')
     throw new LedgerError(codes.subscriptionMismatch, 'an account starts a subscription with its first paid period, not at opening');
@@ -56,17 +81,20 @@ const openAccount = (c: CommandOf<'OpenAccount'>, state: Account): AccountEvent[
     throw new LedgerError(codes.customAllowanceNotAllowed, 'only Enterprise accounts have a custom monthly allowance');
   }
   const allowance = monthlyCredits ?? planMonthlyCredits[plan];
-  const openingCredits = c.data.openingCredits ?? (creditCycle === 'monthly' ? allowance : 0);
+  const defaultCredits = origin === 'self_service' ? trialCredits : creditCycle === 'monthly' ? allowance : 0;
+  const openingCredits = c.data.openingCredits ?? defaultCredits;
+  const key = c.data.apiKeyHash !== undefined ? { apiKeyHash: c.data.apiKeyHash, apiKeyPrefix: c.data.apiKeyPrefix } : {};
   const opened: AccountEvent = {
     type: 'AccountOpened',
     data: {
       accountId,
       plan,
-      apiKeyHash,
-      apiKeyPrefix,
+      ...key,
       openedAt: c.now,
       creditCycle,
       orderingEnabled,
+      origin,
+      ...(customerId !== undefined ? { customerId } : {}),
       ...(monthlyCredits !== undefined ? { monthlyCredits } : {}),
       ...(rateLimits ? { rateLimits } : {}),
     },

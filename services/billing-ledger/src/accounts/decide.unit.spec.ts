@@ -20,6 +20,7 @@ const opened: AccountEvent[] = [
       openedAt: '2026-01-01T00:00:00.000Z',
       creditCycle: 'trial',
       orderingEnabled: false,
+      origin: 'operator',
     },
   },
   { type: 'CreditsGranted', data: { accountId, grantId: 'opening', amountCredits: 3, reason: 'opening balance' } },
@@ -76,6 +77,7 @@ describe('account decider: credits', () => {
           openingCredits: 3,
           creditCycle: 'trial',
           orderingEnabled: false,
+          origin: 'operator',
         },
         now: '2026-01-01T00:00:00.000Z',
       })
@@ -92,6 +94,7 @@ describe('account decider: credits', () => {
         apiKeyPrefix: 'pds_live_abcd',
         creditCycle: 'monthly',
         orderingEnabled: false,
+        origin: 'operator',
         ...extra,
       },
       now,
@@ -110,6 +113,7 @@ describe('account decider: credits', () => {
         openedAt: now,
         creditCycle: 'monthly',
         orderingEnabled: false,
+        origin: 'operator',
         ...extra,
       },
     });

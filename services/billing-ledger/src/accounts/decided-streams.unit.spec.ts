@@ -158,7 +158,7 @@ const commandOf = (s: Step, at: number): AccountCommand => {
   if (s.type === 'OpenAccount') {
     return {
       type: 'OpenAccount',
-      data: { accountId, plan: 'basic', apiKeyHash: 'f'.repeat(64), apiKeyPrefix: 'pds_live_abcd', ...s.data },
+      data: { accountId, plan: 'basic', apiKeyHash: 'f'.repeat(64), apiKeyPrefix: 'pds_live_abcd', origin: 'operator', ...s.data },
       now,
     } as AccountCommand;
   }

@@ -1,7 +1,7 @@
 import { billing, planMonthlyCredits, planRateLimits } from '@pds/contracts';
 import { unhandledEvent } from '@pds/service-runtime';
 import { nextAnniversaryAfter } from '../cycles/anniversaries';
-import type { Account, AccountEvent, OpenAccount, Reservation } from './account';
+import type { Account, AccountEvent, ApiKey, OpenAccount, Reservation } from './account';
 import { cannot, expire, newReservation, quarantine, refund, reserveCash, settle } from './evolve-reservations';
 import { evolveKey } from './evolve-keys';
 import { evolvePayment } from './evolve-payments';
@@ -20,19 +20,23 @@ const once = (ids: ReadonlySet<string>, id: string, event: AccountEvent, what: s
 /** What the key an account was opened with is called, since its opening named none. */
 export const openingKeyName = 'Key made when the account was opened';
 
+/** The key an account was opened with, if it was opened with one. */
+const openingKey = (e: Of<'AccountOpened'>): Array<[string, ApiKey]> => {
+  const { apiKeyHash: hash, apiKeyPrefix: prefix, openedAt: issuedAt } = e.data;
+  if (hash === undefined || prefix === undefined) return [];
+  return [[billing.openingKeyId, { hash, prefix, name: openingKeyName, issuedAt, revoked: false }]];
+};
+
 const opened = (e: Extract<AccountEvent, { type: 'AccountOpened' }>): OpenAccount => {
   const cycle = e.data.creditCycle ?? 'non_renewing';
   return {
     status: 'open',
     accountId: e.data.accountId,
     plan: e.data.plan,
+    origin: e.data.origin ?? 'operator',
+    ...(e.data.customerId !== undefined ? { customerId: e.data.customerId } : {}),
     rateLimits: e.data.rateLimits ?? planRateLimits[e.data.plan],
-    keys: new Map([
-      [
-        billing.openingKeyId,
-        { hash: e.data.apiKeyHash, prefix: e.data.apiKeyPrefix, name: openingKeyName, issuedAt: e.data.openedAt, revoked: false },
-      ],
-    ]),
+    keys: new Map(openingKey(e)),
     openedAt: e.data.openedAt,
     creditCycle: cycle,
     monthlyCredits: e.data.monthlyCredits ?? planMonthlyCredits[e.data.plan],

@@ -133,6 +133,8 @@ const opened = async (tx: pg.PoolClient, e: Extract<LedgerEvent, { type: 'Accoun
       d.orderingEnabled ?? false,
     ],
   );
+  // An account opened from the dashboard has no key until its owner makes one (then `ApiKeyIssued`).
+  if (d.apiKeyHash === undefined) return;
   await tx.query(
     `INSERT INTO api_keys (key_hash, account_id, key_prefix, created_at, key_id, name) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (key_hash) DO NOTHING`,

@@ -2,6 +2,7 @@ import { Router, type Response } from 'express';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { browserSecurityHeaders } from './security-headers';
 
 /**
  * `GET /docs`: Swagger UI over `/api/v1/openapi.json`, served from the `swagger-ui-dist` package so that nothing
@@ -12,24 +13,11 @@ import { dirname, join } from 'node:path';
 const openApiUrl = '/api/v1/openapi.json';
 const pageTitle = 'Property Data Service API';
 
-/** The same for every response of the page: only same-origin scripts, and nothing sent or fetched elsewhere. */
-const securityHeaders = {
-  // No 'unsafe-inline' even for styles: Swagger UI sets its inline styles through the DOM (React's `style`), which a
-  // CSP does not govern. Markup with a `style` attribute (a markdown table with aligned columns in a description)
-  // would lose that style, and the browser test would fail on the refusal. Its stylesheet's icons are data: URLs.
-  'Content-Security-Policy': [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-};
+// No 'unsafe-inline' even for styles: Swagger UI sets its inline styles through the DOM (React's `style`), which a
+// CSP does not govern. Markup with a `style` attribute (a markdown table with aligned columns in a description)
+// would lose that style, and the browser test would fail on the refusal. Its stylesheet's icons are data: URLs. The
+// page has no form.
+const securityHeaders = browserSecurityHeaders([]);
 
 /**
  * Swagger UI's settings. Try it out sends only what the user types: no key is stored (not even across a reload,

@@ -10,7 +10,26 @@ export const createLogger = (service: string, level = process.env.LOG_LEVEL ?? '
     base: { service, pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     // Secrets never reach a log line, whatever object a caller logs: a webhook's signing secret and the keys sealing it.
-    redact: { paths: ['secret', '*.secret', 'sealed', '*.sealed'], censor: '[redacted]' },
+    // Secrets never reach a log line, even by a mistake elsewhere: the dashboard's passwords, tokens and cookies included.
+    redact: {
+      paths: [
+        'secret',
+        '*.secret',
+        'sealed',
+        '*.sealed',
+        'password',
+        '*.password',
+        'currentPassword',
+        'newPassword',
+        'token',
+        '*.token',
+        'cookie',
+        'authorization',
+        'req.headers.cookie',
+        'req.headers.authorization',
+      ],
+      censor: '[redacted]',
+    },
     mixin() {
       const span = trace.getSpan(context.active());
       if (!span) return {};

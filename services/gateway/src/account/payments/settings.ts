@@ -1,4 +1,4 @@
-import { selfServicePlanNames, type SelfServicePlanName } from './plan-names';
+import { selfServicePlans, type SelfServicePlan } from '@pds/contracts';
 
 // The payment settings (docs/operations.md "Account settings"). Without a secret key payments are not configured:
 // the dashboard's payment pages say so, and nothing else changes.
@@ -9,7 +9,7 @@ export interface PaymentSettings {
   secretKey: string;
   webhookSecret: string;
   /** The Price of each self-service plan's monthly subscription. */
-  priceIds: Record<SelfServicePlanName, string>;
+  priceIds: Record<SelfServicePlan, string>;
   timeoutMs: number;
 }
 
@@ -34,8 +34,8 @@ export const paymentSettingsFromEnv = (env: NodeJS.ProcessEnv = process.env): Pa
   const webhookSecret = required(env, 'STRIPE_WEBHOOK_SECRET');
   if (!webhookSecret.startsWith('whsec_')) throw new Error('STRIPE_WEBHOOK_SECRET is not a webhook signing secret (whsec_…)');
   const priceIds = Object.fromEntries(
-    selfServicePlanNames.map((plan) => [plan, required(env, `STRIPE_PRICE_${plan.toUpperCase()}`)]),
-  ) as Record<SelfServicePlanName, string>;
+    selfServicePlans.map((plan) => [plan, required(env, `STRIPE_PRICE_${plan.toUpperCase()}`)]),
+  ) as Record<SelfServicePlan, string>;
   const timeoutMs = Number(env.STRIPE_TIMEOUT_MS ?? 10_000);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1_000) throw new Error('STRIPE_TIMEOUT_MS must be a whole number of milliseconds ≥ 1000');
   return { apiUrl, secretKey, webhookSecret, priceIds, timeoutMs };

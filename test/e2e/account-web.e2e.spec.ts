@@ -1,0 +1,166 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expectAccessible, FormClient, newCustomer } from '../support/account-web';
+import { startBrowser, type TestBrowser } from '../support/browser';
+import { e2eFixture } from '../support/e2e';
+
+// The account dashboard's foundation in a real Chromium and over plain HTTP: sign up, the link from the mail sink,
+// sign in, the trial's 100 credits, sign out; and what an attacker tries: forged forms, guessing, open redirects,
+// markup in a field, a password looked for where it must never be.
+
+const world = e2eFixture();
+let browser: TestBrowser | undefined;
+afterAll(async () => browser?.close());
+
+const verifyLink = async (email: string) =>
+  world.mail.linkIn(await world.mail.waitFor({ to: email, subject: 'Confirm your email' }, 20_000), '/account/verify');
+
+/** A customer signed up and verified over HTTP (the journey itself is the browser's test). */
+const verifiedCustomer = async (label: string) => {
+  const c = newCustomer(label);
+  const client = new FormClient(world.url('/'));
+  const _csrf = await client.tokenFor('/account/sign-up', '/account/sign-up');
+  expect((await client.post('/account/sign-up', { _csrf, email: c.email, password: c.password, confirm: c.password })).status).toBe(200);
+  expect((await client.get(await verifyLink(c.email))).body).toContain('verified');
+  return c;
+};
+
+const signInOver = async (client: FormClient, email: string, password: string, next = '') => {
+  const _csrf = await client.tokenFor('/account/sign-in', '/account/sign-in');
+  return client.post('/account/sign-in', { _csrf, email, password, next });
+};
+
+describe('the account dashboard', () => {
+  it('signs a customer up, verifies them from the mail, signs them in to a trial of 100 credits, and out', async () => {
+    browser = await startBrowser();
+    const page = await browser.context.newPage();
+    const refusals: string[] = [];
+    page.on('console', (m) => void (/Refused/.test(m.text()) && refusals.push(m.text())));
+    const c = newCustomer('journey');
+    await page.goto(world.url('/account/sign-up'));
+    await expectAccessible(page, 'sign-up');
+    await page.getByLabel('Email address').fill(c.email);
+    await page.getByLabel('Password (at least 12 characters)').fill(c.password);
+    await page.getByLabel('Password again').fill(c.password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText(`We sent a link to ${c.email}`).waitFor();
+
+    await page.goto(await verifyLink(c.email));
+    await page.getByText('Your email is verified and your trial is ready').waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).last().click();
+    await expectAccessible(page, 'sign-in');
+    await page.getByLabel('Email address').fill(c.email);
+    await page.getByLabel('Password', { exact: true }).fill(c.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    expect(await page.locator('#credits-available').textContent()).toBe('100');
+    expect(await page.getByText('Basic (trial)').count()).toBe(1);
+    await expectAccessible(page, 'overview');
+
+    const [session] = (await browser.context.cookies()).filter((k) => k.name === 'pds_account');
+    expect(session && { path: session.path, httpOnly: session.httpOnly, sameSite: session.sameSite, secure: session.secure }).toEqual({
+      path: '/account',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: false,
+    });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.goto(world.url('/account'));
+    expect(new URL(page.url()).pathname).toBe('/account/sign-in');
+    expect(refusals).toEqual([]);
+  });
+
+  it('refuses a form without its token, with another visitor’s, or from another origin, and changes nothing', async () => {
+    const c = await verifiedCustomer('csrf');
+    const client = new FormClient(world.url('/'));
+    const other = new FormClient(world.url('/'));
+    const othersToken = await other.tokenFor('/account/sign-in', '/account/sign-in');
+    const own = await client.tokenFor('/account/sign-in', '/account/sign-in');
+    const fields = { email: c.email, password: c.password, next: '' };
+    expect((await client.post('/account/sign-in', fields)).status).toBe(403);
+    expect((await client.post('/account/sign-in', { ...fields, _csrf: othersToken })).status).toBe(403);
+    expect((await client.post('/account/sign-in', { ...fields, _csrf: own }, { origin: 'http://evil.example' })).status).toBe(403);
+    expect(client.cookie('pds_account')).toBeUndefined();
+    expect((await client.post('/account/sign-in', { ...fields, _csrf: own })).status).toBe(303);
+    expect(client.cookie('pds_account')).toBeDefined();
+  });
+
+  it('refuses the right password after five wrong ones for the email, with Retry-After, and follows only paths under /account', async () => {
+    const c = await verifiedCustomer('guess');
+    const client = new FormClient(world.url('/'));
+    for (let i = 0; i < 5; i++) expect((await signInOver(client, c.email, `wrong-password-${i}`)).status).toBe(401);
+    const refused = await signInOver(client, c.email, c.password);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+
+    const d = await verifiedCustomer('redirect');
+    for (const next of ['//evil.example', 'https://evil.example', '/\\evil.example', '%2F%2Fevil.example']) {
+      const answer = await signInOver(new FormClient(world.url('/')), d.email, d.password, next);
+      expect([answer.status, answer.headers.get('location')]).toEqual([303, '/account']);
+    }
+    const kept = await signInOver(new FormClient(world.url('/')), d.email, d.password, '/account/password');
+    expect(kept.headers.get('location')).toBe('/account/password');
+  });
+
+  it('gives a new session id at every sign-in, and a signed-out id opens nothing', async () => {
+    const c = await verifiedCustomer('fixation');
+    const client = new FormClient(world.url('/'));
+    await signInOver(client, c.email, c.password);
+    const first = client.cookie('pds_account');
+    await signInOver(client, c.email, c.password);
+    const second = client.cookie('pds_account');
+    expect(first && second && first !== second).toBe(true);
+    const _csrf = await client.tokenFor('/account', '/account/sign-out');
+    expect((await client.post('/account/sign-out', { _csrf })).status).toBe(303);
+    const replay = await fetch(world.url('/account'), { headers: { cookie: `pds_account=${second}` }, redirect: 'manual' });
+    expect([replay.status, replay.headers.get('location')]).toEqual([303, '/account/sign-in?next=%2Faccount']);
+  });
+
+  it('shows markup typed into a field back as text, under the strict CSP', async () => {
+    const client = new FormClient(world.url('/'));
+    const _csrf = await client.tokenFor('/account/sign-up', '/account/sign-up');
+    const typed = '"><img src=x onerror=alert(1)></title><svg onload=alert(1)>';
+    const answer = await client.post('/account/sign-up', { _csrf, email: typed, password: 'x', confirm: 'x' });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain('value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;/title&gt;&lt;svg onload=alert(1)&gt;"');
+    expect(answer.body).not.toMatch(/<img|<svg|<script|style=/);
+    expect(answer.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; " +
+        "form-action 'self' https://checkout.stripe.com; frame-ancestors 'none'",
+    );
+  });
+
+  it('keeps the password out of every log line and every column, and stores it as Argon2id', async () => {
+    const c = await verifiedCustomer('secret');
+    await signInOver(new FormClient(world.url('/')), c.email, c.password);
+    const forms = [
+      c.password,
+      Buffer.from(c.password).toString('base64'),
+      Buffer.from(c.password).toString('hex'),
+      encodeURIComponent(c.password),
+    ];
+    const logDir = world.stack.options.logDir;
+    for (const file of readdirSync(logDir)) {
+      const text = readFileSync(join(logDir, file), 'utf8');
+      for (const f of forms) expect(`${file}: ${text.includes(f)}`).toBe(`${file}: false`);
+    }
+    const { rows: columns } = await world.db.query<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns
+       WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'json', 'jsonb', 'bytea')`,
+    );
+    for (const { table_name, column_name } of columns) {
+      const { rows } = await world.db.query<{ n: string }>(
+        `SELECT count(*) AS n FROM "${table_name}" WHERE ${forms.map((_, i) => `"${column_name}"::text LIKE $${i + 1}`).join(' OR ')}`,
+        forms.map((f) => `%${f}%`),
+      );
+      expect(`${table_name}.${column_name}: ${rows[0]?.n}`).toBe(`${table_name}.${column_name}: 0`);
+    }
+    const { rows } = await world.db.query<{ password_hash: string }>(
+      'SELECT password_hash FROM customer_credentials JOIN customers USING (credential_id) WHERE email = $1',
+      [c.email],
+    );
+    expect(rows.map((r) => r.password_hash.slice(0, 31))).toEqual(['$argon2id$v=19$m=19456,t=2,p=1$']);
+  });
+});
