@@ -84,6 +84,15 @@ describe('the account dashboard', () => {
     expect(client.cookie('pds_account')).toBeUndefined();
     expect((await client.post('/account/sign-in', { ...fields, _csrf: own })).status).toBe(303);
     expect(client.cookie('pds_account')).toBeDefined();
+    // A form too large to read, or a cookie that does not decode, is the sender's mistake: a page, never a 500.
+    const huge = await fetch(world.url('/account/sign-in'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `email=${'a'.repeat(20_000)}`,
+    });
+    expect([huge.status, huge.headers.get('content-type')]).toEqual([413, 'text/html; charset=utf-8']);
+    const badCookie = await fetch(world.url('/account/sign-in'), { headers: { cookie: 'pds_pre=%E0%A4' } });
+    expect(badCookie.status).toBe(200);
   });
 
   it('refuses the right password after five wrong ones for the email, with Retry-After, and follows only paths under /account', async () => {

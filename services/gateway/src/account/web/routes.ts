@@ -1,6 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { sendAsset } from '../../http/api-docs';
+import { browserSecurityHeaders } from '../../http/security-headers';
 import type { AccountDeps } from '../account-deps';
 import { isEmail, normaliseEmail } from '../identity/customer';
 import { changePassword, forgotPassword, resetWithToken, signIn, signUp, verify } from '../identity/journeys';
@@ -10,7 +11,7 @@ import { PasswordHashingBusy, passwordProblem } from '../identity/passwords';
 import { endSession, sessionCookie } from '../identity/sessions';
 import { accountAssets } from './assets';
 import type { FieldErrors } from './forms';
-import type { Html } from './html';
+import { html, type Html } from './html';
 import { page } from './layout';
 import * as idp from './pages/identity-pages';
 import * as sip from './pages/signed-in-pages';
@@ -179,6 +180,18 @@ export const accountRoutes = (deps: AccountDeps): Router => {
 
   router.use('/account', (error: unknown, _req: Request, res: Response, next: (e?: unknown) => void) => {
     if (error instanceof PasswordHashingBusy) return busy(res);
+    // A form the body reader refused (too large, not readable) is the sender's mistake, answered as a page, not a 500.
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.set(browserSecurityHeaders(deps.settings.formActionOrigins));
+      const body = html`<p class="notice">
+        ${status === 413 ? 'That form was too large to read.' : 'That form could not be read.'} Go back and try again.
+      </p>`;
+      return void res
+        .status(status)
+        .type('html')
+        .send(page({ title: 'Not sent', body }));
+    }
     next(error);
   });
   return router;

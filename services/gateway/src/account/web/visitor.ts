@@ -23,7 +23,13 @@ export const cookiesOf = (req: Request): Map<string, string> => {
     const at = part.indexOf('=');
     if (at < 0) continue;
     const name = part.slice(0, at).trim();
-    if (!found.has(name)) found.set(name, decodeURIComponent(part.slice(at + 1).trim()));
+    if (found.has(name)) continue;
+    // A cookie another site or a bad client set can hold any bytes: one that does not decode is left out, not an error.
+    try {
+      found.set(name, decodeURIComponent(part.slice(at + 1).trim()));
+    } catch {
+      continue;
+    }
   }
   return found;
 };
