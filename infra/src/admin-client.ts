@@ -95,7 +95,7 @@ export class AdminClient {
   }
 
   /** A new key; `apiKey` is the only time the key is shown. */
-  issueKey(accountId: string, name: string): Promise<AccountBalance & { keyId: string; apiKey: string; name: string }> {
+  issueKey(accountId: string, name: string): Promise<{ accountId: string; keyId: string; apiKey: string; name: string }> {
     return this.call('POST', `/admin/v1/accounts/${encodeURIComponent(accountId)}/keys`, { name });
   }
 
@@ -104,11 +104,11 @@ export class AdminClient {
     accountId: string,
     keyId: string,
     graceMs?: number,
-  ): Promise<AccountBalance & { keyId: string; apiKey: string; replacedKeyId: string; replacedKeyExpiresAt: string }> {
+  ): Promise<{ accountId: string; keyId: string; apiKey: string; replacedKeyId: string; replacedKeyExpiresAt: string }> {
     return this.call('POST', `${this.keyPath(accountId, keyId)}/rotation`, graceMs === undefined ? {} : { graceMs });
   }
 
-  revokeKey(accountId: string, keyId: string, reason?: string): Promise<AccountBalance & { keyId: string; revoked: true }> {
+  revokeKey(accountId: string, keyId: string, reason?: string): Promise<{ accountId: string; keyId: string; revoked: true }> {
     return this.call('POST', `${this.keyPath(accountId, keyId)}/revocation`, reason ? { reason } : {});
   }
 

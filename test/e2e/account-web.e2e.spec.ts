@@ -57,6 +57,29 @@ describe('the account dashboard', () => {
     expect(await page.getByText('Basic (trial)').count()).toBe(1);
     await expectAccessible(page, 'overview');
 
+    // A key, shown once: it calls the API and spends the trial's credits; the list shows its use, never the key.
+    await page.getByRole('link', { name: 'Your API keys' }).click();
+    await page.getByText('You have no keys yet.').waitFor();
+    await expectAccessible(page, 'keys');
+    await page.getByLabel('Name (for you: where it is used)').fill('Build <b>server</b>');
+    await page.getByRole('button', { name: 'Make key' }).click();
+    const apiKey = (await page.locator('#new-key').textContent()) ?? '';
+    expect(apiKey).toMatch(/^pds_live_[A-Za-z0-9_-]{43}$/);
+    await expectAccessible(page, 'key shown');
+    const called = await world.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', apiKey);
+    expect([called.status, called.body.billing?.creditsRemaining]).toEqual([200, 99]);
+    await page.getByRole('link', { name: 'Back to your keys' }).click();
+    const row = page.locator('#keys tbody tr');
+    // The name typed with markup is shown as the text typed.
+    expect(await row.locator('td').first().textContent()).toBe('Build <b>server</b>');
+    expect(await row.locator('td').nth(1).textContent()).toBe(`${apiKey.slice(0, 13)}…`);
+    expect(await page.content()).not.toContain(apiKey);
+    // Revoked: refused by the API from the very next call.
+    await page.getByRole('button', { name: 'Revoke “Build <b>server</b>”' }).click();
+    await page.getByRole('cell', { name: 'Revoked', exact: true }).waitFor();
+    expect((await world.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', apiKey)).status).toBe(401);
+    await page.getByRole('link', { name: 'Property Data Service' }).click();
+
     const [session] = (await browser.context.cookies()).filter((k) => k.name === 'pds_account');
     expect(session && { path: session.path, httpOnly: session.httpOnly, sameSite: session.sameSite, secure: session.secure }).toEqual({
       path: '/account',
@@ -171,5 +194,47 @@ describe('the account dashboard', () => {
       [c.email],
     );
     expect(rows.map((r) => r.password_hash.slice(0, 31))).toEqual(['$argon2id$v=19$m=19456,t=2,p=1$']);
+  });
+});
+
+describe('the account dashboard: keys', () => {
+  it("replaces a key with a grace, and never reaches another account's keys", async () => {
+    const c = await verifiedCustomer('keys');
+    const client = new FormClient(world.url('/'));
+    expect((await signInOver(client, c.email, c.password)).status).toBe(303);
+    const make = async (name: string) => {
+      const _csrf = await client.tokenFor('/account/keys', '/account/keys');
+      const made = await client.post('/account/keys', { _csrf, name });
+      expect(made.status).toBe(201);
+      return /<code id="new-key">([^<]+)<\/code>/.exec(made.body)?.[1] ?? '';
+    };
+    const first = await make('First');
+    const keyIdOf = async (name: string) => {
+      const list = await client.get('/account/keys');
+      return new RegExp(`<tr data-key-id="(key_[a-z2-7]{16})">\\s*<td>${name}</td>`).exec(list.body)?.[1] ?? '';
+    };
+    const firstId = await keyIdOf('First');
+    expect(firstId).toMatch(/^key_/);
+
+    // Replaced with an hour's grace: both keys work; the new one takes the old one's name.
+    const _csrf = await client.tokenFor('/account/keys', '/account/keys/rotate');
+    const rotated = await client.post('/account/keys/rotate', { _csrf, keyId: firstId, graceHours: '1' });
+    expect(rotated.status).toBe(201);
+    const second = /<code id="new-key">([^<]+)<\/code>/.exec(rotated.body)?.[1] ?? '';
+    expect(rotated.body).toContain('Your new key “First”');
+    const path = '/api/v1/account';
+    expect([(await world.call(path, first)).status, (await world.call(path, second)).status]).toEqual([200, 200]);
+
+    // Another account's keys: the operator's account's opening key, and one made for it, read as no key at all.
+    const other = await world.admin.createAccount('basic', 5);
+    const theirs = await world.admin.issueKey(other.accountId, 'Theirs');
+    for (const keyId of ['key_opening', theirs.keyId, 'not-a-key']) {
+      const token = await client.tokenFor('/account/keys', '/account/keys/revoke');
+      expect((await client.post('/account/keys/revoke', { _csrf: token, keyId })).status).toBe(404);
+    }
+    expect([(await world.call(path, other.apiKey)).status, (await world.call(path, theirs.apiKey)).status]).toEqual([200, 200]);
+    // A key page of a visitor not signed in sends them to sign in.
+    const anonymous = await fetch(world.url('/account/keys'), { redirect: 'manual' });
+    expect([anonymous.status, anonymous.headers.get('location')]).toEqual([303, '/account/sign-in?next=%2Faccount%2Fkeys']);
   });
 });

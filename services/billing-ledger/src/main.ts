@@ -30,12 +30,15 @@ const main = async () => {
   await balances.start();
   rt.onShutdown(() => balances.stop());
   // Usage by day and operation follows on its own, so the balances (and a revoked key's refusal) never wait for it.
+  // It is read within about a second, so a pass takes what arrived over half a second: under load one transaction
+  // for hundreds of calls' events instead of one every few.
   const usage = new LogFollower({
     store: rt.store,
     name: 'read-model:account-usage',
     categories,
     logger: rt.logger,
     handle: projectAccountUsage,
+    minPassIntervalMs: 500,
   });
   await usage.start();
   rt.onShutdown(() => usage.stop());

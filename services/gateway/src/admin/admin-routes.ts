@@ -4,7 +4,8 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { newApiKey } from '../auth/api-keys';
 import type { GatewayDeps } from '../deps';
 import type { LedgerOutcome } from '@pds/ledger-client';
-import { answer, invalid, readModelShows, unavailable } from './answers';
+import { readModelShows } from '../account/keys/keys';
+import { answer, invalid, unavailable } from './answers';
 import { keyRoutes } from './key-routes';
 import { resolveTitleOrder } from './order-resolution';
 

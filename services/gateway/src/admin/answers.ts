@@ -15,13 +15,3 @@ export const invalid = (res: Response, message: string) =>
 
 export const unavailable = (res: Response, message: string) =>
   void res.status(503).json({ success: false, error: { code: 'SERVICE_UNAVAILABLE', message } });
-
-/** Polls `ready` until it holds or `waitMs` passes: a command's effect reaches the read models just after its answer. */
-export const readModelShows = async (ready: () => Promise<boolean>, waitMs = 10_000): Promise<boolean> => {
-  const until = Date.now() + waitMs;
-  while (Date.now() < until) {
-    if (await ready()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return false;
-};

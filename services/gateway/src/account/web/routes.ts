@@ -15,6 +15,7 @@ import { html, type Html } from './html';
 import { page } from './layout';
 import * as idp from './pages/identity-pages';
 import * as sip from './pages/signed-in-pages';
+import { keyPostPaths, keyRoutes } from './key-routes';
 import { checkPost, tokenFor, visitorOf, withVisitor } from './visitor';
 
 /** Every POST route of the dashboard: each is CSRF-checked by `checkPost` (the security test walks this list). */
@@ -25,6 +26,7 @@ export const accountPostPaths = [
   '/account/password/forgot',
   '/account/password/reset',
   '/account/password',
+  ...keyPostPaths,
 ] as const;
 
 const field = (req: Request, name: string): string => {
@@ -167,6 +169,8 @@ export const accountRoutes = (deps: AccountDeps): Router => {
     res.cookie(cookie.name, changed.sessionId, { ...cookie.options, maxAge: deps.settings.session.maxMs });
     res.redirect(303, '/account');
   });
+
+  keyRoutes(router, deps, { show, token, signedIn, field });
 
   router.get('/account', async (req, res) => {
     const session = signedIn(req, res);

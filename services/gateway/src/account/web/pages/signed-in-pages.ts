@@ -51,7 +51,10 @@ export const overviewPage = (d: billing.AccountDescription): Html =>
         </tr>
       </tbody>
     </table>
-    <p><a href="/account/password">Change your password</a></p>`;
+    <ul>
+      <li><a href="/account/keys">Your API keys</a></li>
+      <li><a href="/account/password">Change your password</a></li>
+    </ul>`;
 
 export const unavailablePage = (): Html => html`<p class="notice">We cannot show your account just now. Try again in a moment.</p>`;
 
