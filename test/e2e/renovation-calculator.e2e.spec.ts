@@ -193,6 +193,12 @@ describe('renovation uplift calculator through the whole stack', () => {
       creditCycle: 'non_renewing',
       purchaseBalance: { availablePence: 0, reservedPence: 0, quarantinedPence: 0, debtPence: 0 },
       standing: { held: false, orderingEnabled: false },
+      // What the account is allowed, as GET /api/v1/account answers it too: Basic's limits, no allowance (non-renewing).
+      openedAt: expect.any(String),
+      rateLimits: { perMinute: 10, perDay: 500, perMonth: 5_000 },
+      monthlyAllowanceCredits: null,
+      keys: { active: 1, inGrace: 0 },
+      subscription: null,
     });
     // Purchase Balance, debt, holds and the ordering entitlement, from the command line.
     expect(admin('balance', 'deposit', '--account', created.accountId, '--pence', '2500').purchaseBalance.availablePence).toBe(2_500);
