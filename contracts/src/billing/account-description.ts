@@ -1,9 +1,7 @@
 import { defineCommand } from '../messaging/envelope';
 import { z } from '../zod';
-import { LedgerBalance, Plan } from './commands';
+import { AccountId as accountId, LedgerBalance, Plan } from './commands';
 import { RateLimits } from './plans';
-
-const accountId = z.string().regex(/^acc_[A-Za-z0-9]{8,40}$/);
 
 /**
  * An account as its owner and its operators see it: what `GET /account` answers and `admin account show` prints, one

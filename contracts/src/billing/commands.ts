@@ -6,7 +6,9 @@ export const plans = ['basic', 'standard', 'premium', 'enterprise'] as const;
 export const Plan = z.enum(plans);
 export type Plan = z.infer<typeof Plan>;
 
-const accountId = z.string().regex(/^acc_[A-Za-z0-9]{8,40}$/);
+/** An account's id, as every ledger command names it. */
+export const AccountId = z.string().regex(/^acc_[A-Za-z0-9]{8,40}$/);
+const accountId = AccountId;
 const customerId = z.string().regex(/^cst_[a-z2-7]{26}$/);
 const credits = z.number().int().positive().max(1_000_000_000);
 /** Purchase Balance amounts are whole pence. */

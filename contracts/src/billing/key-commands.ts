@@ -1,6 +1,6 @@
 import { defineCommand } from '../messaging/envelope';
 import { z } from '../zod';
-import { LedgerBalance } from './commands';
+import { AccountId as accountId, LedgerBalance } from './commands';
 
 /** At most this many keys of an account authenticate at once (a rotated key counts until its grace ends). */
 export const apiKeysPerAccountMax = 10;
@@ -23,7 +23,6 @@ export const apiKeyStatusAt = (key: { revoked: boolean; expiresAt?: Date | strin
   return new Date(key.expiresAt).getTime() > new Date(now).getTime() ? 'rotating' : 'expired';
 };
 
-const accountId = z.string().regex(/^acc_[A-Za-z0-9]{8,40}$/);
 /** SHA-256 of the key, hex: the key itself never leaves the process that made it. */
 const keyHash = z.string().regex(/^[0-9a-f]{64}$/);
 /** The key's first characters, shown to tell keys apart. */

@@ -1,9 +1,8 @@
 import { defineCommand } from '../messaging/envelope';
 import { z } from '../zod';
-import { LedgerBalance, Plan } from './commands';
+import { AccountId as accountId, LedgerBalance, Plan } from './commands';
 import { SelfServicePlan } from './self-service-plans';
 
-const accountId = z.string().regex(/^acc_[A-Za-z0-9]{8,40}$/);
 const datetime = z.string().datetime({ offset: true });
 /** Stripe's object ids: letters, digits and underscores after a short prefix. */
 const stripeId = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9_]{1,200}$`));

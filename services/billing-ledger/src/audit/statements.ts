@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { businessTimeOf } from '../read-models/account-usage';
 
 // Monthly statements by replay: each account's credits and Purchase Balance at the start and end of each UK calendar
 // month (of each event's business time, `metadata.at`; the store's clock for events recorded before it), and every
@@ -58,7 +59,7 @@ export interface StatementEvent {
 }
 
 export const monthOf = (e: Pick<StatementEvent, 'metadata' | 'recordedAt'>): string =>
-  DateTime.fromISO(typeof e.metadata.at === 'string' ? e.metadata.at : e.recordedAt, { zone }).toFormat('yyyy-MM');
+  DateTime.fromISO(businessTimeOf(e), { zone }).toFormat('yyyy-MM');
 
 const zero = (): StatementFigures => Object.fromEntries([...creditFigures, ...penceFigures].map((f) => [f, 0])) as StatementFigures;
 

@@ -9,7 +9,8 @@ import type pg from 'pg';
 const zone = 'Europe/London';
 
 /** When an event was decided in business time (`metadata.at`); the store's clock for events written before it was recorded. */
-export const businessTimeOf = (e: RecordedEvent): string => (typeof e.metadata.at === 'string' ? e.metadata.at : e.recordedAt);
+export const businessTimeOf = (e: Pick<RecordedEvent, 'metadata' | 'recordedAt'>): string =>
+  typeof e.metadata.at === 'string' ? e.metadata.at : e.recordedAt;
 const ukDay = (at: string) => DateTime.fromISO(at, { zone }).toISODate() as string;
 
 type Data = { accountId: string; reservationId: string; amountCredits: number; operation?: string };

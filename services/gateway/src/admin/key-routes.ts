@@ -1,24 +1,14 @@
 import { billing, z } from '@pds/contracts';
 import { Router, type Request, type Response } from 'express';
-import { accountKeys, type KeyOutcome } from '../account/keys/keys';
+import { accountKeys } from '../account/keys/keys';
 import type { GatewayDeps } from '../deps';
-import { invalid } from './answers';
+import { answer, invalid } from './answers';
 
 const Issue = z.object({ name: billing.ApiKeyName }).strict();
 const Rotate = z.object({ graceMs: z.number().int().min(0).max(billing.keyRotationGraceMaxMs).optional() }).strict();
 const Revoke = z.object({ reason: z.string().min(1).max(200).optional() }).strict();
 
 type Ctx = { correlationId: string; actor: string };
-
-const notFoundCodes: readonly string[] = [billing.ledgerErrorCodes.accountNotFound, billing.ledgerErrorCodes.keyNotFound];
-
-/** A key change as the operator API answers it: the data, or the refusal (404 for what does not exist, 503 not yet shown, else 409). */
-const answer = (res: Response, outcome: KeyOutcome<object>, extra: Record<string, unknown> = {}) => {
-  if (outcome.ok) return void res.json({ ...outcome.data, ...extra });
-  const { code } = outcome.error;
-  const status = notFoundCodes.includes(code) ? 404 : code === 'SERVICE_UNAVAILABLE' ? 503 : 409;
-  res.status(status).json({ success: false, error: outcome.error });
-};
 
 /** The operator's key commands: list, issue, rotate, revoke (see `account/keys/keys.ts`). */
 export const keyRoutes = (deps: GatewayDeps, ctx: () => Ctx) => {
