@@ -91,6 +91,32 @@ export class LedgerClient {
     return this.send(spec, data.accountId, data, ctx);
   }
 
+  /**
+   * Money that arrived (a card payment through Stripe), keyed by its payment id: asked again on no answer, and
+   * recorded once however often it is told (a webhook and the return page both tell it).
+   */
+  recordPayment(ctx: RequestContext, data: z.input<typeof billing.RecordPayment.data>) {
+    return this.settle(billing.RecordPayment, data.accountId, data, ctx);
+  }
+
+  /** What Stripe says of a subscription: changed (cancelling, resumed, a downgrade waiting), a period unpaid, ended. */
+  recordSubscription(
+    ctx: RequestContext,
+    event:
+      | { type: 'change'; data: z.input<typeof billing.RecordSubscriptionChange.data> }
+      | { type: 'payment_failed'; data: z.input<typeof billing.RecordSubscriptionPaymentFailed.data> }
+      | { type: 'end'; data: z.input<typeof billing.EndSubscription.data> },
+  ) {
+    switch (event.type) {
+      case 'change':
+        return this.settle(billing.RecordSubscriptionChange, event.data.accountId, event.data, ctx);
+      case 'payment_failed':
+        return this.settle(billing.RecordSubscriptionPaymentFailed, event.data.accountId, event.data, ctx);
+      case 'end':
+        return this.settle(billing.EndSubscription, event.data.accountId, event.data, ctx);
+    }
+  }
+
   /** Keyed by `accountId`: one account's commands reach the ledger in the order they were sent. */
   private send<S extends LedgerCommand>(
     spec: S,
