@@ -53,7 +53,7 @@ export const accountRoutes = (deps: AccountDeps): Router => {
     res
       .status(status)
       .type('html')
-      .send(page({ title, body, ...(signOut ? { signOut } : {}) }));
+      .send(page({ title, body, ...(signOut ? { signOut, nav: res.req.path } : {}) }));
   };
   const token = (req: Request, res: Response, action: string) => tokenFor(deps, req, res, action);
   const signedIn = (req: Request, res: Response) => {
