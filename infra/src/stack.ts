@@ -98,6 +98,8 @@ export const stripeSettings = (at: { stripeUrl: string; secretKey: string; webho
   STRIPE_API_URL: at.stripeUrl,
   STRIPE_SECRET_KEY: at.secretKey,
   STRIPE_WEBHOOK_SECRET: at.webhookSecret,
+  // Its hosted checkout page stands where Stripe's would, so the dashboard's forms may lead there.
+  STRIPE_CHECKOUT_ORIGINS: at.stripeUrl,
   ...Object.fromEntries(stripeTestPrices.map((p) => [`STRIPE_PRICE_${p.plan.toUpperCase()}`, p.priceId])),
 });
 

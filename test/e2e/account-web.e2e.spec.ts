@@ -1,6 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectAccessible, FormClient, newCustomer } from '../support/account-web';
+import {
+  expectAccessible,
+  FormClient,
+  screenshot,
+  newCustomer,
+  signInOver,
+  verifiedCustomer as verifiedOver,
+  verifyLink,
+} from '../support/account-web';
+import { accountPostPaths } from '../../services/gateway/src/account/web/routes';
 import { startBrowser, type TestBrowser } from '../support/browser';
 import { e2eFixture } from '../support/e2e';
 
@@ -12,23 +21,7 @@ const world = e2eFixture();
 let browser: TestBrowser | undefined;
 afterAll(async () => browser?.close());
 
-const verifyLink = async (email: string) =>
-  world.mail.linkIn(await world.mail.waitFor({ to: email, subject: 'Confirm your email' }, 20_000), '/account/verify');
-
-/** A customer signed up and verified over HTTP (the journey itself is the browser's test). */
-const verifiedCustomer = async (label: string) => {
-  const c = newCustomer(label);
-  const client = new FormClient(world.url('/'));
-  const _csrf = await client.tokenFor('/account/sign-up', '/account/sign-up');
-  expect((await client.post('/account/sign-up', { _csrf, email: c.email, password: c.password, confirm: c.password })).status).toBe(200);
-  expect((await client.get(await verifyLink(c.email))).body).toContain('verified');
-  return c;
-};
-
-const signInOver = async (client: FormClient, email: string, password: string, next = '') => {
-  const _csrf = await client.tokenFor('/account/sign-in', '/account/sign-in');
-  return client.post('/account/sign-in', { _csrf, email, password, next });
-};
+const verifiedCustomer = (label: string) => verifiedOver(world, label);
 
 describe('the account dashboard', () => {
   it('signs a customer up, verifies them from the mail, signs them in to a trial of 100 credits, and out', async () => {
@@ -39,13 +32,14 @@ describe('the account dashboard', () => {
     const c = newCustomer('journey');
     await page.goto(world.url('/account/sign-up'));
     await expectAccessible(page, 'sign-up');
+    await screenshot(page, 'sign-up');
     await page.getByLabel('Email address').fill(c.email);
     await page.getByLabel('Password (at least 12 characters)').fill(c.password);
     await page.getByLabel('Password again').fill(c.password);
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByText(`We sent a link to ${c.email}`).waitFor();
 
-    await page.goto(await verifyLink(c.email));
+    await page.goto(await verifyLink(world, c.email));
     await page.getByText('Your email is verified and your trial is ready').waitFor();
     await page.getByRole('link', { name: 'Sign in' }).last().click();
     await expectAccessible(page, 'sign-in');
@@ -56,6 +50,7 @@ describe('the account dashboard', () => {
     expect(await page.locator('#credits-available').textContent()).toBe('100');
     expect(await page.getByText('Basic (trial)').count()).toBe(1);
     await expectAccessible(page, 'overview');
+    await screenshot(page, 'overview');
 
     // A key, shown once: it calls the API and spends the trial's credits; the list shows its use, never the key.
     await page.getByRole('link', { name: 'Your API keys' }).click();
@@ -66,6 +61,7 @@ describe('the account dashboard', () => {
     const apiKey = (await page.locator('#new-key').textContent()) ?? '';
     expect(apiKey).toMatch(/^pds_live_[A-Za-z0-9_-]{43}$/);
     await expectAccessible(page, 'key shown');
+    await screenshot(page, 'key-shown');
     const called = await world.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', apiKey);
     expect([called.status, called.body.billing?.creditsRemaining]).toEqual([200, 99]);
     await page.getByRole('link', { name: 'Back to your keys' }).click();
@@ -74,6 +70,7 @@ describe('the account dashboard', () => {
     expect(await row.locator('td').first().textContent()).toBe('Build <b>server</b>');
     expect(await row.locator('td').nth(1).textContent()).toBe(`${apiKey.slice(0, 13)}…`);
     expect(await page.content()).not.toContain(apiKey);
+    await screenshot(page, 'keys');
     // Revoked: refused by the API from the very next call.
     await page.getByRole('button', { name: 'Revoke “Build <b>server</b>”' }).click();
     await page.getByRole('cell', { name: 'Revoked', exact: true }).waitFor();
@@ -92,6 +89,23 @@ describe('the account dashboard', () => {
     await page.goto(world.url('/account'));
     expect(new URL(page.url()).pathname).toBe('/account/sign-in');
     expect(refusals).toEqual([]);
+  });
+
+  it('refuses every form of the dashboard sent without its token, or with the token of another form', async () => {
+    const c = await verifiedCustomer('every-form');
+    const client = new FormClient(world.url('/'));
+    expect((await signInOver(client, c.email, c.password)).status).toBe(303);
+    const keysToken = await client.tokenFor('/account/keys', '/account/keys');
+    const answers = await Promise.all(
+      accountPostPaths.map(async (path) => {
+        const without = await client.post(path, { name: 'x', plan: 'basic', amount: '20', enabled: 'true', acknowledge: 'yes' });
+        const borrowed = path === '/account/keys' ? 403 : (await client.post(path, { _csrf: keysToken, plan: 'basic' })).status;
+        return [path, without.status, borrowed];
+      }),
+    );
+    expect(answers).toEqual(accountPostPaths.map((path) => [path, 403, 403]));
+    // Still signed in: a refused form changed nothing.
+    expect((await client.get('/account')).status).toBe(200);
   });
 
   it('refuses a form without its token, with another visitor’s, or from another origin, and changes nothing', async () => {
@@ -160,7 +174,8 @@ describe('the account dashboard', () => {
     expect(answer.body).not.toMatch(/<img|<svg|<script|style=/);
     expect(answer.headers.get('content-security-policy')).toBe(
       "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; " +
-        "form-action 'self' https://checkout.stripe.com; frame-ancestors 'none'",
+        // Forms may lead to the payment page: under the test stack, the Stripe test environment's.
+        `form-action 'self' ${world.stack.stripeUrl}; frame-ancestors 'none'`,
     );
   });
 

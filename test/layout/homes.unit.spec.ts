@@ -30,13 +30,14 @@ describe('the gateway is the edge', () => {
     for (const found of packages) expect(found).toMatch(/: @pds\/(contracts|service-runtime|ledger-client)$/);
   });
 
-  it('queries the database only for its own tables: the callers of the keys joined with its admissions, its limits, its health, its webhooks, its customers, its call counts', () => {
+  it('queries the database only for its own tables: the callers of the keys joined with its admissions, its limits, its health, its webhooks, its customers, its call counts, its checkouts', () => {
     const querying = files.filter((f) => /\.query[<(]/.test(readFileSync(f, 'utf8'))).map(shown);
     expect(querying.sort()).toEqual([
       'services/gateway/src/account/identity/journeys.ts',
       'services/gateway/src/account/identity/one-time-tokens.ts',
       'services/gateway/src/account/identity/sessions.ts',
       'services/gateway/src/account/identity/sign-in-limits.ts',
+      'services/gateway/src/account/payments/checkouts.ts',
       'services/gateway/src/account/usage/call-counts.ts',
       'services/gateway/src/auth/api-keys.ts',
       'services/gateway/src/rate-limits/rate-limiter.ts',

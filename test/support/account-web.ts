@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { MailControl } from '@pds/infra';
 import type { Page } from 'playwright-core';
 
 /** A new customer's address and a password with a marker no other text holds, so it can be searched for afterwards. */
@@ -72,4 +74,58 @@ export const expectAccessible = async (page: Page, label: string): Promise<void>
     .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
     .then((r) => r.violations.map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
   if (violations.length > 0) throw new Error(`${label} is not accessible:\n${violations.join('\n')}`);
+};
+
+/** What the account helpers need of the test stack. */
+export interface AccountWorld {
+  url: (path: string) => string;
+  readonly mail: MailControl;
+}
+
+/** The link in the verification mail sent to `email`. */
+export const verifyLink = async (world: AccountWorld, email: string) =>
+  world.mail.linkIn(await world.mail.waitFor({ to: email, subject: 'Confirm your email' }, 20_000), '/account/verify');
+
+/** A customer signed up and verified over HTTP (the journey itself is the browser's test). */
+export const verifiedCustomer = async (world: AccountWorld, label: string) => {
+  const c = newCustomer(label);
+  const client = new FormClient(world.url('/'));
+  const _csrf = await client.tokenFor('/account/sign-up', '/account/sign-up');
+  const signedUp = await client.post('/account/sign-up', { _csrf, email: c.email, password: c.password, confirm: c.password });
+  if (signedUp.status !== 200) throw new Error(`sign-up answered ${signedUp.status}`);
+  const verified = await client.get(await verifyLink(world, c.email));
+  if (!verified.body.includes('verified')) throw new Error('the verification link did not verify');
+  return c;
+};
+
+export const signInOver = async (client: FormClient, email: string, password: string, next = '') => {
+  const _csrf = await client.tokenFor('/account/sign-in', '/account/sign-in');
+  return client.post('/account/sign-in', { _csrf, email, password, next });
+};
+
+/** Signs a customer in in the browser; the overview is shown. */
+export const signInPage = async (page: Page, world: AccountWorld, c: { email: string; password: string }) => {
+  await page.goto(world.url('/account/sign-in'));
+  await page.getByLabel('Email address').fill(c.email);
+  await page.getByLabel('Password', { exact: true }).fill(c.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Your account' }).waitFor();
+};
+
+/**
+ * A picture of the page as a customer sees it at 1280×800 or more: always taken and checked, and written to
+ * `<PDS_DOC_SCREENSHOTS>/account-<name>.png` only when that names a folder (`npm run account:screenshots` sets it to
+ * docs/images, where docs/account.md shows them).
+ */
+export const screenshot = async (page: Page, name: string): Promise<void> => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const png = await page.screenshot({ fullPage: true });
+  // A PNG's size is in its IHDR chunk: width at byte 16, height at 20.
+  const size = { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+  if (png.subarray(1, 4).toString('latin1') !== 'PNG' || size.width < 1280 || size.height < 800)
+    throw new Error(`the picture of ${name} is not a PNG of at least 1280×800: ${JSON.stringify(size)}`);
+  const folder = process.env.PDS_DOC_SCREENSHOTS;
+  if (!folder) return;
+  mkdirSync(resolve(folder), { recursive: true });
+  writeFileSync(join(resolve(folder), `account-${name}.png`), png);
 };

@@ -1,6 +1,8 @@
 import type { Logger } from '@pds/service-runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { fulfilDeps } from './account/payments/account-payments';
+import { stripeWebhookRoutes } from './account/payments/stripe-events';
 import { accountRoutes } from './account/web/routes';
 import type { GatewayDeps } from './deps';
 import { apiDocsRoutes } from './http/api-docs';
@@ -38,7 +40,13 @@ export const createGatewayServer = (deps: GatewayDeps, logger: Logger) => {
   app.use(withContext);
   app.use(healthRoutes(deps));
   app.use(apiDocsRoutes());
-  if (deps.account) app.use(accountRoutes(deps.account));
+  const { account } = deps;
+  // Stripe's webhook before the dashboard: it reads its own raw body, and is authenticated by its signature, not a form token.
+  if (account?.payments) {
+    const { gateway } = account.payments;
+    app.use(stripeWebhookRoutes({ ...fulfilDeps(account, account.payments), verify: (raw, header) => gateway.verifyEvent(raw, header) }));
+  }
+  if (account) app.use(accountRoutes(account));
   app.use((_req: Request, res: Response) =>
     sendError(res, 'NOT_FOUND', 'No such endpoint; the API is under /api/v1 (see /api/v1/openapi.json).'),
   );

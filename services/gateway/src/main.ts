@@ -8,6 +8,7 @@ import { evolve as evolveCustomer } from './account/identity/evolve';
 import { Passwords } from './account/identity/passwords';
 import { createMailer, mailSettingsFromEnv } from './account/mail/mailer';
 import { CallCounts } from './account/usage/call-counts';
+import { accountPaymentsFromEnv } from './account/payments/account-payments';
 import { accountSettingsFromEnv } from './account/settings';
 import { projectCustomers } from './read-models/customers';
 import { createGatewayServer } from './app';
@@ -65,6 +66,8 @@ const main = async () => {
     settings: accountSettingsFromEnv(rt.logger),
     ...(mailer ? { mailer } : {}),
   };
+  const payments = accountPaymentsFromEnv(rt.logger.child({ component: 'payments' }));
+  if (!payments) rt.logger.warn('STRIPE_SECRET_KEY is not set: the dashboard cannot take payments');
   const deps: GatewayDeps = {
     db,
     bus: rt.bus,
@@ -81,7 +84,7 @@ const main = async () => {
     webhooks,
     callCounts,
     ...(mailer ? { mailer } : {}),
-    account,
+    account: payments ? { ...account, payments } : account,
   };
 
   const port = Number(process.env.PORT ?? 8080);

@@ -5,7 +5,8 @@ import type { CheckoutRecord } from './payments-of';
 import type { CheckoutRequest, PaymentsGateway } from './stripe-adapter';
 
 // Checkouts the dashboard starts: our row first, then Stripe's session under the row's id as idempotency key. A
-// subscription checkout still open is given again rather than a second one made (a double click, another tab).
+// subscription checkout still open for the same plan is given again rather than a second one made (a double click,
+// another tab); one for another plan is closed first, so an account never has two subscription checkouts payable.
 
 /** How long a checkout page stays payable. */
 const checkoutTtlMs = 60 * 60_000;
@@ -31,15 +32,19 @@ const item = (p: CheckoutPurpose): CheckoutRequest['item'] => {
   }
 };
 
-/** An open subscription checkout of the account still payable, if any. */
-const openSubscriptionCheckout = async (db: pg.Pool, accountId: string, now: Date): Promise<StartedCheckout | undefined> => {
-  const { rows } = await db.query<{ checkout_id: string; url: string | null }>(
-    `SELECT checkout_id, url FROM account_checkouts
+/** An open subscription checkout of the account still payable, if any, with the plan it is for. */
+const openSubscriptionCheckout = async (
+  db: pg.Pool,
+  accountId: string,
+  now: Date,
+): Promise<(StartedCheckout & { plan: string; sessionId: string }) | undefined> => {
+  const { rows } = await db.query<{ checkout_id: string; url: string | null; plan: string; session_id: string | null }>(
+    `SELECT checkout_id, url, plan, session_id FROM account_checkouts
       WHERE account_id = $1 AND purpose = 'subscription' AND status IN ('starting', 'open') AND expires_at > $2`,
     [accountId, now],
   );
   const row = rows[0];
-  return row?.url ? { checkoutId: row.checkout_id, url: row.url } : undefined;
+  return row?.url && row.session_id ? { checkoutId: row.checkout_id, url: row.url, plan: row.plan, sessionId: row.session_id } : undefined;
 };
 
 export const startCheckout = async (
@@ -52,7 +57,12 @@ export const startCheckout = async (
   const { db, payments } = deps;
   if (what.purpose === 'subscription') {
     const open = await openSubscriptionCheckout(db, who.accountId, now);
-    if (open) return open;
+    if (open?.plan === what.plan) return { checkoutId: open.checkoutId, url: open.url };
+    // Another plan chosen since: the first checkout is closed at Stripe (refused there if it was paid meanwhile).
+    if (open) {
+      await payments.expireCheckout(open.sessionId);
+      await markCheckout(db, open.sessionId, 'expired', now);
+    }
     // One left open past its time: it can no longer be paid, so it no longer holds the place.
     await db.query(
       `UPDATE account_checkouts SET status = 'expired', updated_at = $2

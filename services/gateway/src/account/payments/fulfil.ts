@@ -3,7 +3,7 @@ import type { LedgerClient } from '@pds/ledger-client';
 import type { Clock, Logger, RequestContext } from '@pds/service-runtime';
 import type pg from 'pg';
 import { checkoutOfSession, markCheckout, rememberStripeCustomer } from './checkouts';
-import { paymentOfInvoice, paymentOfSession } from './payments-of';
+import { paymentOfInvoice, paymentOfSession, type RecordPayment } from './payments-of';
 import type { PaymentsGateway } from './stripe-adapter';
 
 // A completed checkout becomes the ledger's payment, one function for both ways it is learnt of: Stripe's webhook and
@@ -17,10 +17,11 @@ export interface FulfilDeps {
   clock: Clock;
   logger: Logger;
   planOfPrice: (priceId: string) => SelfServicePlan | undefined;
+  priceIds: Record<SelfServicePlan, string>;
 }
 
 export type Fulfilment =
-  | { kind: 'recorded'; accountId: string; purpose: string }
+  | { kind: 'recorded'; accountId: string; payment: RecordPayment }
   | { kind: 'not_yet'; why: string }
   /** A session none of our checkouts made, or (on the return page) another account's. */
   | { kind: 'not_ours' }
@@ -60,6 +61,25 @@ export const fulfilCheckout = async (
     deps.logger.error({ sessionId, paymentId: payment.paymentId, refusal: recorded.error }, 'a payment was not allocated as asked');
     return { kind: 'refused', code: recorded.error.code, message: recorded.error.message };
   }
+  if (payment.purpose.kind === 'plan_upgrade') await billNewPlanFromRenewal(deps, payment.paymentId, payment.purpose);
   await markCheckout(deps.db, sessionId, 'completed', deps.clock.now());
-  return { kind: 'recorded', accountId: checkout.accountId, purpose: payment.purpose.kind };
+  return { kind: 'recorded', accountId: checkout.accountId, payment };
+};
+
+/**
+ * An upgrade is paid for the rest of this period by its own payment; Stripe is then told to bill the new plan's Price
+ * from the renewal (no proration: the difference is already paid). Keyed by the payment, so a second fulfilment of the
+ * same checkout asks Stripe once; a failure throws, so the webhook is delivered again and the change asked again.
+ */
+const billNewPlanFromRenewal = async (
+  deps: FulfilDeps,
+  paymentId: string,
+  upgrade: { subscriptionId: string; to: SelfServicePlan },
+): Promise<void> => {
+  const priceId = deps.priceIds[upgrade.to];
+  const subscription = await deps.payments.retrieveSubscription(upgrade.subscriptionId);
+  const item = subscription.items.data[0];
+  if (!item) throw new Error(`subscription ${upgrade.subscriptionId} has no item to change`);
+  if (item.price.id === priceId) return;
+  await deps.payments.updateSubscription(upgrade.subscriptionId, { price: { itemId: item.id, priceId } }, `upgrade-price:${paymentId}`);
 };

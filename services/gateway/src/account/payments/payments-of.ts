@@ -81,3 +81,26 @@ export const paymentOfInvoice = (
     },
   };
 };
+
+export type RecordSubscriptionChange = z.input<typeof billing.RecordSubscriptionChange.data>;
+
+/**
+ * What a subscription as Stripe answers it says to the ledger: cancelling or not, and the plan its next period will be
+ * billed at when that is not the account's plan now (a downgrade waiting for the renewal).
+ */
+export const changeOfSubscription = (
+  subscription: stripeObjects.StripeSubscription,
+  account: { accountId: string; plan: billing.Plan },
+  planOfPrice: (priceId: string) => SelfServicePlan | undefined,
+  reference: string,
+): RecordSubscriptionChange => {
+  const priceId = subscription.items.data[0]?.price.id;
+  const plan = priceId ? planOfPrice(priceId) : undefined;
+  return {
+    accountId: account.accountId,
+    subscriptionId: subscription.id,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    planAtRenewal: plan && plan !== account.plan ? plan : null,
+    stripeEventId: reference,
+  };
+};

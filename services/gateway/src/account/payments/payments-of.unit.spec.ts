@@ -1,5 +1,5 @@
 import type { stripeObjects } from '@pds/contracts';
-import { paymentOfInvoice, paymentOfSession } from './payments-of';
+import { changeOfSubscription, paymentOfInvoice, paymentOfSession } from './payments-of';
 
 // Stripe objects as the official package's API version shapes them, reduced to the fields read.
 
@@ -126,5 +126,53 @@ describe('what a Stripe payment is to the ledger', () => {
       purpose: { kind: 'unallocated' },
     });
     expect(paymentOfInvoice(invoice({ status: 'open' }), 'acc_payer0001', planOf)).toEqual({ notYet: 'the invoice is open' });
+  });
+});
+
+describe('a subscription as Stripe answers it, to the ledger', () => {
+  const subscription = (priceId: string, cancelAtPeriodEnd = false): stripeObjects.StripeSubscription => ({
+    id: 'sub_1',
+    object: 'subscription',
+    status: 'active',
+    cancel_at_period_end: cancelAtPeriodEnd,
+    canceled_at: null,
+    ended_at: null,
+    customer: 'cus_1',
+    metadata: {},
+    latest_invoice: 'in_1',
+    items: {
+      object: 'list',
+      has_more: false,
+      data: [
+        {
+          id: 'si_1',
+          object: 'subscription_item',
+          price: { id: priceId, object: 'price', unit_amount: 2_900, currency: 'gbp' },
+          current_period_start: period.start,
+          current_period_end: period.end,
+        },
+      ],
+    },
+  });
+  const plans: Record<string, 'basic' | 'premium'> = { price_basic: 'basic', price_premium: 'premium' };
+  const planOf = (id: string) => plans[id];
+  const account = { accountId: 'acc_payer0001', plan: 'premium' as const };
+
+  it('names a smaller price a plan for the renewal, and today’s plan no change', () => {
+    expect(changeOfSubscription(subscription('price_basic'), account, planOf, 'dashboard:1')).toEqual({
+      accountId: 'acc_payer0001',
+      subscriptionId: 'sub_1',
+      cancelAtPeriodEnd: false,
+      planAtRenewal: 'basic',
+      stripeEventId: 'dashboard:1',
+    });
+    expect(changeOfSubscription(subscription('price_premium', true), account, planOf, 'evt_1')).toMatchObject({
+      cancelAtPeriodEnd: true,
+      planAtRenewal: null,
+    });
+  });
+
+  it('names no plan for a price that is none of the plans’', () => {
+    expect(changeOfSubscription(subscription('price_other'), account, planOf, 'evt_2').planAtRenewal).toBeNull();
   });
 });

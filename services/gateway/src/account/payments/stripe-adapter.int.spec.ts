@@ -99,6 +99,8 @@ describe('the payments adapter against the Stripe test environment', () => {
     expect([paid.status, paid.headers.get('location')]).toEqual([303, `http://127.0.0.1:8080/account/paid?session=${made.id}`]);
     const complete = await payments.retrieveCheckout(made.id);
     expect(complete).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    // Only an open session can be closed (Stripe's "Expire a Checkout Session"): a paid one is refused.
+    await expect(payments.expireCheckout(made.id)).rejects.toMatchObject({ code: 'checkout_session_not_open' });
     const invoice = await payments.retrieveInvoice(complete.invoice!);
     expect(invoice).toMatchObject({ status: 'paid', amount_paid: 9_900, billing_reason: 'subscription_create' });
     expect(invoice.lines.data[0]?.pricing?.price_details?.price).toBe('price_test_standard');
@@ -123,6 +125,9 @@ describe('the payments adapter against the Stripe test environment', () => {
     expect(made).toMatchObject({ mode: 'payment', amount_total: 2_500 });
     expect((await pay(made.url, '4000000000000002')).status).toBe(402);
     expect(await payments.retrieveCheckout(made.id)).toMatchObject({ status: 'open', payment_status: 'unpaid' });
+    // Closed by us (another plan chosen): no longer payable; a paid one cannot be closed.
+    expect(await payments.expireCheckout(made.id)).toMatchObject({ status: 'expired', payment_status: 'unpaid' });
+    expect((await pay(made.url)).status).toBe(410);
   });
 
   it("verifies an event's signature over the raw body, and refuses a tampered body or a missing signature", async () => {

@@ -33,6 +33,8 @@ export interface PaymentsGateway {
   /** `idempotencyKey`: the same key again answers the same session, so a double click or a retry pays once. */
   createCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<Session>;
   retrieveCheckout(sessionId: string): Promise<Session>;
+  /** Closes an open checkout so it can no longer be paid; Stripe refuses for one already complete. */
+  expireCheckout(sessionId: string): Promise<Session>;
   retrieveInvoice(invoiceId: string): Promise<stripeObjects.StripeInvoice>;
   retrieveSubscription(subscriptionId: string): Promise<stripeObjects.StripeSubscription>;
   updateSubscription(subscriptionId: string, change: SubscriptionChange, idempotencyKey: string): Promise<stripeObjects.StripeSubscription>;
@@ -78,6 +80,7 @@ export const stripePaymentsGateway = (settings: PaymentSettings): PaymentsGatewa
       return session(created);
     },
     retrieveCheckout: async (id) => session(await stripe.checkout.sessions.retrieve(id)),
+    expireCheckout: async (id) => session(await stripe.checkout.sessions.expire(id)),
     retrieveInvoice: async (id) => stripeObjects.StripeInvoice.parse(await stripe.invoices.retrieve(id)),
     retrieveSubscription: async (id) => subscription(await stripe.subscriptions.retrieve(id)),
     updateSubscription: async (id, change, idempotencyKey) =>

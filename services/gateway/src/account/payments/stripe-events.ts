@@ -4,7 +4,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { accountOfStripeCustomer, markCheckout } from './checkouts';
 import { fulfilCheckout, type FulfilDeps } from './fulfil';
-import { paymentOfInvoice } from './payments-of';
+import { changeOfSubscription, paymentOfInvoice } from './payments-of';
 
 // Stripe's webhook: every event's signature is checked over the raw body first (400 if it is not Stripe's), then the
 // event becomes the ledger's command. 200 once the ledger has answered (a repeat is a no-change there); 500 when it
@@ -69,16 +69,7 @@ export const handleStripeEvent = async (deps: FulfilDeps, event: stripeObjects.S
       }
       const described = await deps.ledger.describe(ctx, accountId);
       if (!described.ok) return 'retry';
-      const priceId = subscription.items.data[0]?.price.id;
-      const plan = priceId ? deps.planOfPrice(priceId) : undefined;
-      const planAtRenewal = plan && plan !== described.data.plan ? plan : null;
-      const data = {
-        accountId,
-        subscriptionId: subscription.id,
-        cancelAtPeriodEnd: subscription.cancel_at_period_end,
-        planAtRenewal,
-        stripeEventId: event.id,
-      };
+      const data = changeOfSubscription(subscription, described.data, deps.planOfPrice, event.id);
       return settled(await deps.ledger.recordSubscription(ctx, { type: 'change', data }));
     }
     default:

@@ -21,6 +21,9 @@ button.link { background: none; color: #0b4f9c; text-decoration: underline; padd
 nav { max-width: 44rem; margin: 0 auto; padding: 0 1rem; }
 nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: 0 1rem; padding: 0; margin: 0.5rem 0; }
 nav a[aria-current=page] { font-weight: 700; color: #1b1b1b; }
+label.inline-label { display: inline; font-weight: 400; }
+form.inline { display: inline-block; margin-right: 0.5rem; }
+button.danger { background: #a40000; }
 table { border-collapse: collapse; }
 th, td { text-align: left; padding: 0.25rem 1rem 0.25rem 0; border-bottom: 1px solid #c4c4c4; }
 `;

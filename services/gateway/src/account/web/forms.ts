@@ -8,6 +8,8 @@ export interface Field {
   label: string;
   type: 'email' | 'password' | 'text' | 'hidden';
   autocomplete?: string;
+  /** The keyboard a phone shows (`numeric` for an amount). */
+  inputmode?: 'numeric';
   value?: string;
 }
 
@@ -21,7 +23,8 @@ export const errorSummary = (errors: FieldErrors): Html | false =>
     </ul>
   </div>`;
 
-const input = (f: Field, errors: FieldErrors): Html => {
+/** One labelled field, its problem (if any) between the label and the field, for screen readers too. */
+export const input = (f: Field, errors: FieldErrors): Html => {
   if (f.type === 'hidden') return html`<input type="hidden" name="${f.name}" value="${f.value ?? ''}" />`;
   const error = errors[f.name];
   return html`<label for="${f.name}">${f.label}</label>${error && html`<p class="error" id="${f.name}-error">${error}</p>`}<input
@@ -29,6 +32,7 @@ const input = (f: Field, errors: FieldErrors): Html => {
       name="${f.name}"
       type="${f.type}"
       ${f.autocomplete ? html`autocomplete="${f.autocomplete}"` : ''}
+      ${f.inputmode ? html`inputmode="${f.inputmode}"` : ''}
       value="${f.type === 'password' ? '' : (f.value ?? '')}"
       ${error ? html`aria-invalid="true" aria-describedby="${f.name}-error"` : ''}
       required

@@ -15,7 +15,9 @@ import { html, type Html } from './html';
 import { page } from './layout';
 import * as idp from './pages/identity-pages';
 import * as sip from './pages/signed-in-pages';
+import { balancePostPaths, balanceRoutes } from './balance-routes';
 import { keyPostPaths, keyRoutes } from './key-routes';
+import { planPostPaths, planRoutes } from './plan-routes';
 import { checkPost, tokenFor, visitorOf, withVisitor } from './visitor';
 
 /** Every POST route of the dashboard: each is CSRF-checked by `checkPost` (the security test walks this list). */
@@ -27,6 +29,8 @@ export const accountPostPaths = [
   '/account/password/reset',
   '/account/password',
   ...keyPostPaths,
+  ...planPostPaths,
+  ...balancePostPaths,
 ] as const;
 
 const field = (req: Request, name: string): string => {
@@ -170,7 +174,10 @@ export const accountRoutes = (deps: AccountDeps): Router => {
     res.redirect(303, '/account');
   });
 
-  keyRoutes(router, deps, { show, token, signedIn, field });
+  const tools = { show, token, signedIn, field };
+  keyRoutes(router, deps, tools);
+  planRoutes(router, deps, tools);
+  balanceRoutes(router, deps, tools);
 
   router.get('/account', async (req, res) => {
     const session = signedIn(req, res);

@@ -1,16 +1,13 @@
 import type { billing } from '@pds/contracts';
 import { html, type Html } from '../html';
 import { form, type FieldErrors } from '../forms';
+import { number, planNames, pounds, ukDay } from './format';
 
 /** The header's sign-out button: a form, since signing out changes state. */
 export const signOutForm = (csrf: string): Html =>
   html`<form method="post" action="/account/sign-out">
     <input type="hidden" name="_csrf" value="${csrf}" /><button type="submit" class="link">Sign out</button>
   </form>`;
-
-const planNames: Record<billing.Plan, string> = { basic: 'Basic', standard: 'Standard', premium: 'Premium', enterprise: 'Enterprise' };
-const number = (n: number) => n.toLocaleString('en-GB');
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 /** The overview: the plan and its limits, the credits, the Purchase Balance and the keys, from the ledger's description. */
 export const overviewPage = (d: billing.AccountDescription): Html =>
@@ -33,7 +30,9 @@ export const overviewPage = (d: billing.AccountDescription): Html =>
         </tr>
         <tr>
           <th scope="row">Next refresh</th>
-          <td>${d.creditsRefreshAt ?? (d.creditCycle === 'trial' ? 'none: trial credits last until spent' : 'none')}</td>
+          <td>
+            ${d.creditsRefreshAt ? ukDay(d.creditsRefreshAt) : d.creditCycle === 'trial' ? 'none: trial credits last until spent' : 'none'}
+          </td>
         </tr>
         <tr>
           <th scope="row">Rate limits</th>
@@ -52,7 +51,9 @@ export const overviewPage = (d: billing.AccountDescription): Html =>
       </tbody>
     </table>
     <ul>
+      <li><a href="/account/plan">Your plan</a></li>
       <li><a href="/account/keys">Your API keys</a></li>
+      <li><a href="/account/balance">Your Purchase Balance</a></li>
       <li><a href="/account/password">Change your password</a></li>
     </ul>`;
 
