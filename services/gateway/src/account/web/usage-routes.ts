@@ -62,6 +62,6 @@ export const usageRoutes = (router: Router, deps: AccountDeps, tools: PageTools)
     const usage = await read(req, res, session);
     if (!usage) return;
     const file = usageCsv(usage);
-    res.attachment(file.filename).type('text/csv; charset=utf-8').send(file.text);
+    res.set('Content-Disposition', `attachment; filename="${file.filename}"`).type('text/csv; charset=utf-8').send(file.text);
   });
 };
