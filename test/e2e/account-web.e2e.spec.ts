@@ -252,6 +252,15 @@ describe('the account dashboard: usage, orders and reports', () => {
     const { rows } = await world.db.query<{ account_id: string }>('SELECT account_id FROM customers WHERE email = $1', [c.email]);
     return { client, apiKey, accountId: rows[0]?.account_id ?? '' };
   };
+  /** The page at `path` once `ready` says so (polled, as a customer would reload it), or as last seen. */
+  const pageUntil = async (client: FormClient, path: string, ready: (body: string) => boolean, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { body } = await client.get(path);
+      if (ready(body) || Date.now() > deadline) return body;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
   /** The cells of the usage table's body, each row's key (its day or operation) first, figures as digits. */
   const tableRows = (body: string) =>
     [...body.matchAll(/<tr data-key="([^"]+)">([\s\S]*?)<\/tr>/g)].map((row) => [
@@ -270,33 +279,27 @@ describe('the account dashboard: usage, orders and reports', () => {
     expect([called.status, called.headers.get('x-credits-charged')]).toEqual([200, '1']);
 
     // Calls are written within a second and credits follow the ledger's event: poll, as a customer would reload.
-    let page = '';
-    const deadline = Date.now() + 10_000;
-    do {
-      page = (await a.client.get('/account/usage')).body;
-      if (tableRows(page).some((r) => r[0] === today && r[1] === '1' && r[2] === '1')) break;
-      await new Promise((r) => setTimeout(r, 250));
-    } while (Date.now() < deadline);
+    const page = await pageUntil(a.client, '/account/usage', (body) =>
+      tableRows(body).some((r) => r[0] === today && r[1] === '1' && r[2] === '1'),
+    );
     const rows = tableRows(page);
     expect(rows.find((r) => r[0] === today)).toEqual([today, '1', '1', '0', '0']);
     expect(rows.filter((r) => r[0] !== today).every((r) => r.slice(1).join() === '0,0,0,0')).toBe(true);
     expect(rows[0]?.[0]).toBe(`${today.slice(0, 8)}01`);
     expect(page).toMatch(/<svg[^>]*role="img"/);
 
-    const csv = await fetch(world.url('/account/usage.csv'), { headers: { cookie: `pds_account=${a.client.cookie('pds_account')}` } });
+    const csv = await a.client.get('/account/usage.csv');
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="usage-${today.slice(0, 8)}01-${today}-day.csv"`);
-    const records = (await csv.text()).split('\r\n');
+    const records = csv.body.split('\r\n');
     expect(records.shift()).toBe('day,calls,credits_charged,refunds,credits_refunded');
     expect(records.pop()).toBe('');
     expect(records).toEqual(rows.map((r) => r.join(',')));
 
     const byOperation = await a.client.get(`/account/usage?groupBy=operation&from=${today}&to=${today}`);
     expect(tableRows(byOperation.body)).toEqual([['renovation_uplift_calculator', '1', '1', '0', '0']]);
-    const operationCsv = await fetch(world.url(`/account/usage.csv?groupBy=operation&from=${today}&to=${today}`), {
-      headers: { cookie: `pds_account=${a.client.cookie('pds_account')}` },
-    });
-    expect(await operationCsv.text()).toBe(
+    const operationCsv = await a.client.get(`/account/usage.csv?groupBy=operation&from=${today}&to=${today}`);
+    expect(operationCsv.body).toBe(
       'operation_id,calls,credits_charged,refunds,credits_refunded\r\nrenovation_uplift_calculator,1,1,0,0\r\n',
     );
 
@@ -319,13 +322,7 @@ describe('the account dashboard: usage, orders and reports', () => {
     });
     expect(placed.status).toBe(202);
     const orderId = placed.body.data.id as string;
-    let orders = '';
-    const orderDeadline = Date.now() + 30_000;
-    do {
-      orders = (await a.client.get('/account/orders')).body;
-      if (orders.includes(`/account/orders/${orderId}/documents/`)) break;
-      await new Promise((r) => setTimeout(r, 500));
-    } while (Date.now() < orderDeadline);
+    const orders = await pageUntil(a.client, '/account/orders', (body) => body.includes(`/account/orders/${orderId}/documents/`), 30_000);
     const row = new RegExp(`<tr data-order-id="${orderId}">([\\s\\S]*?)</tr>`).exec(orders)?.[1] ?? '';
     expect([...row.matchAll(/<td>([^<]*)/g)].map((m) => m[1]?.trim()).slice(1, 5)).toEqual([
       'BK509231',

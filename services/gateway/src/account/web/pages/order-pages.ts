@@ -26,79 +26,65 @@ const orderDocuments = (o: TitleOrder): Html | string => {
   </ul>`;
 };
 
-const ordersTable = (orders: TitleOrder[], more: boolean): Html =>
-  orders.length === 0
-    ? html`<p id="no-orders">You have no title orders.</p>`
-    : html`<table id="orders">
+/** One list as a table of `columns`, or the sentence saying there is none. */
+const listTable = (id: string, caption: string, more: boolean, columns: readonly string[], rows: readonly Html[], none: string): Html =>
+  rows.length === 0
+    ? html`<p id="no-${id}">${none}</p>`
+    : html`<table id="${id}">
         <caption>
-          Official copies ordered${more ? html`: your latest ${ordersShownMax}` : ''}
+          ${caption}${more ? html`: your latest ${ordersShownMax}` : ''}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Placed (UK)</th>
-            <th scope="col">Title</th>
-            <th scope="col">Copy of</th>
-            <th scope="col">Status</th>
-            <th scope="col">Cost</th>
-            <th scope="col">Documents</th>
+            ${columns.map((c) => html`<th scope="col">${c}</th>`)}
           </tr>
         </thead>
         <tbody>
-          ${orders.map(
-            (o) =>
-              html`<tr data-order-id="${o.id}">
-                <td>${placed(o.createdAt)}</td>
-                <td>${o.titleNumber}</td>
-                <td>${words(o.documentType)}</td>
-                <td>${words(o.status)}</td>
-                <td>${pounds(o.cost.totalPence)} and ${credits(o.cost.totalCredits)}</td>
-                <td>${orderDocuments(o)}</td>
-              </tr>`,
-          )}
+          ${rows}
         </tbody>
       </table>`;
 
-const reportsTable = (list: ReportSummary[], more: boolean): Html =>
-  list.length === 0
-    ? html`<p id="no-reports">You have no reports.</p>`
-    : html`<table id="reports">
-        <caption>
-          Reports${more ? html`: your latest ${ordersShownMax}` : ''}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Requested (UK)</th>
-            <th scope="col">Subject</th>
-            <th scope="col">Type</th>
-            <th scope="col">Status</th>
-            <th scope="col">Cost</th>
-            <th scope="col">Document</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${list.map(
-            (r) =>
-              html`<tr data-report-id="${r.reportId}">
-                <td>${placed(r.requestedAt)}</td>
-                <td>${r.subject.address ?? r.subject.postcode}</td>
-                <td>${words(r.type)}</td>
-                <td>${words(r.status)}</td>
-                <td>${r.status === 'completed' ? credits(r.creditsCharged) : `${credits(r.priceCredits)} when completed`}</td>
-                <td>
-                  ${r.status === 'completed' && r.downloadUrl ? html`<a href="${reportPdfHref(r.reportId)}">Report (PDF)</a>` : 'None yet'}
-                </td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>`;
+const orderRow = (o: TitleOrder): Html =>
+  html`<tr data-order-id="${o.id}">
+    <td>${placed(o.createdAt)}</td>
+    <td>${o.titleNumber}</td>
+    <td>${words(o.documentType)}</td>
+    <td>${words(o.status)}</td>
+    <td>${pounds(o.cost.totalPence)} and ${credits(o.cost.totalCredits)}</td>
+    <td>${orderDocuments(o)}</td>
+  </tr>`;
+
+const reportRow = (r: ReportSummary): Html =>
+  html`<tr data-report-id="${r.reportId}">
+    <td>${placed(r.requestedAt)}</td>
+    <td>${r.subject.address ?? r.subject.postcode}</td>
+    <td>${words(r.type)}</td>
+    <td>${words(r.status)}</td>
+    <td>${r.status === 'completed' ? credits(r.creditsCharged) : `${credits(r.priceCredits)} when completed`}</td>
+    <td>${r.status === 'completed' && r.downloadUrl ? html`<a href="${reportPdfHref(r.reportId)}">Report (PDF)</a>` : 'None yet'}</td>
+  </tr>`;
 
 /** Both lists; `more` says a list holds only the latest of more. */
 export const ordersPage = (orders: { orders: TitleOrder[]; more: boolean }, list: { reports: ReportSummary[]; more: boolean }): Html =>
   html`<p>Official copies you ordered and reports you asked for through the API, newest first, with their documents once ready.</p>
     <h2>Title orders</h2>
-    ${ordersTable(orders.orders, orders.more)}
+    ${listTable(
+      'orders',
+      'Official copies ordered',
+      orders.more,
+      ['Placed (UK)', 'Title', 'Copy of', 'Status', 'Cost', 'Documents'],
+      orders.orders.map(orderRow),
+      'You have no title orders.',
+    )}
     <h2>Reports</h2>
-    ${reportsTable(list.reports, list.more)}`;
+    ${listTable(
+      'reports',
+      'Reports',
+      list.more,
+      ['Requested (UK)', 'Subject', 'Type', 'Status', 'Cost', 'Document'],
+      list.reports.map(reportRow),
+      'You have no reports.',
+    )}`;
 
 /** A document that is not the account's, or does not exist: the same answer, as the API gives. */
 export const noSuchDocumentPage = (): Html =>
