@@ -10,6 +10,7 @@ import {
   verifyLink,
 } from '../support/account-web';
 import { accountPostPaths } from '../../services/gateway/src/account/web/routes';
+import { DateTime } from 'luxon';
 import { startBrowser, type TestBrowser } from '../support/browser';
 import { e2eFixture } from '../support/e2e';
 
@@ -253,3 +254,126 @@ describe('the account dashboard: keys', () => {
     expect([anonymous.status, anonymous.headers.get('location')]).toEqual([303, '/account/sign-in?next=%2Faccount%2Fkeys']);
   });
 });
+
+describe('the account dashboard: usage, orders and reports', () => {
+  /** A verified customer signed in over HTTP, with a key made on the key page, and their account's id. */
+  const signedInWithKey = async (label: string) => {
+    const c = await verifiedCustomer(label);
+    const client = new FormClient(world.url('/'));
+    expect((await signInOver(client, c.email, c.password)).status).toBe(303);
+    const _csrf = await client.tokenFor('/account/keys', '/account/keys');
+    const made = await client.post('/account/keys', { _csrf, name: 'Usage' });
+    const apiKey = /<code id="new-key">([^<]+)<\/code>/.exec(made.body)?.[1] ?? '';
+    const { rows } = await world.db.query<{ account_id: string }>('SELECT account_id FROM customers WHERE email = $1', [c.email]);
+    return { client, apiKey, accountId: rows[0]?.account_id ?? '' };
+  };
+  /** The page at `path` once `ready` says so (polled, as a customer would reload it), or as last seen. */
+  const pageUntil = async (client: FormClient, path: string, ready: (body: string) => boolean, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { body } = await client.get(path);
+      if (ready(body) || Date.now() > deadline) return body;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+  /** The cells of the usage table's body, each row's key (its day or operation) first, figures as digits. */
+  const tableRows = (body: string) =>
+    [...body.matchAll(/<tr data-key="([^"]+)">([\s\S]*?)<\/tr>/g)].map((row) => [
+      row[1],
+      ...[...(row[2] ?? '').matchAll(/<td>([^<]*)<\/td>/g)].map((cell) => (cell[1] ?? '').replace(/,/g, '')),
+    ]);
+  const londonToday = () => DateTime.fromJSDate(new Date(Date.now() + dayAheadMs), { zone: 'Europe/London' }).toISODate() as string;
+  // Ten tomorrow morning in London, whenever the test runs: the registry test environment is open then.
+  const dayAheadMs = DateTime.now().setZone('Europe/London').plus({ days: 1 }).set({ hour: 10, minute: 0 }).toMillis() - Date.now();
+  beforeAll(() => world.clock.set(new Date(Date.now() + dayAheadMs)));
+
+  it('shows a paid call on the usage page within the flush, the CSV equal to the table, and an order to its owner only', async () => {
+    const a = await signedInWithKey('usage');
+    const today = londonToday();
+    const called = await world.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', a.apiKey);
+    expect([called.status, called.headers.get('x-credits-charged')]).toEqual([200, '1']);
+
+    // Calls are written within a second and credits follow the ledger's event: poll, as a customer would reload.
+    const page = await pageUntil(a.client, '/account/usage', (body) =>
+      tableRows(body).some((r) => r[0] === today && r[1] === '1' && r[2] === '1'),
+    );
+    const rows = tableRows(page);
+    expect(rows.find((r) => r[0] === today)).toEqual([today, '1', '1', '0', '0']);
+    expect(rows.filter((r) => r[0] !== today).every((r) => r.slice(1).join() === '0,0,0,0')).toBe(true);
+    expect(rows[0]?.[0]).toBe(`${today.slice(0, 8)}01`);
+    expect(page).toMatch(/<svg[^>]*role="img"/);
+
+    const csv = await a.client.get('/account/usage.csv');
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="usage-${today.slice(0, 8)}01-${today}-day.csv"`);
+    const records = csv.body.split('\r\n');
+    expect(records.shift()).toBe('day,calls,credits_charged,refunds,credits_refunded');
+    expect(records.pop()).toBe('');
+    expect(records).toEqual(rows.map((r) => r.join(',')));
+
+    const byOperation = await a.client.get(`/account/usage?groupBy=operation&from=${today}&to=${today}`);
+    expect(tableRows(byOperation.body)).toEqual([['renovation_uplift_calculator', '1', '1', '0', '0']]);
+    const operationCsv = await a.client.get(`/account/usage.csv?groupBy=operation&from=${today}&to=${today}`);
+    expect(operationCsv.body).toBe(
+      'operation_id,calls,credits_charged,refunds,credits_refunded\r\nrenovation_uplift_calculator,1,1,0,0\r\n',
+    );
+
+    // The API's range rules, answered as a page that says what is wrong.
+    const tomorrow = DateTime.fromISO(today).plus({ days: 1 }).toISODate() as string;
+    const late = await a.client.get(`/account/usage?to=${tomorrow}`);
+    expect([late.status, /is after today/.test(late.body)]).toEqual([400, true]);
+    const bad = await a.client.get('/account/usage.csv?from=2026-02-30');
+    expect([bad.status, bad.headers.get('content-type'), /Enter the first day as a date/.test(bad.body)]).toEqual([
+      400,
+      'text/html; charset=utf-8',
+      true,
+    ]);
+
+    // An official copy ordered with the account's key is listed with its cost, and its PDF is the owner's alone.
+    await world.admin.deposit(a.accountId, 1_000);
+    await world.admin.setOrdering(a.accountId, true);
+    const placed = await world.send('POST', '/land-registry/title-orders', a.apiKey, orderBody, {
+      'Idempotency-Key': `usage-${a.accountId}`,
+    });
+    expect(placed.status).toBe(202);
+    const orderId = placed.body.data.id as string;
+    const orders = await pageUntil(a.client, '/account/orders', (body) => body.includes(`/account/orders/${orderId}/documents/`), 30_000);
+    const row = new RegExp(`<tr data-order-id="${orderId}">([\\s\\S]*?)</tr>`).exec(orders)?.[1] ?? '';
+    expect([...row.matchAll(/<td>([^<]*)/g)].map((m) => m[1]?.trim()).slice(1, 5)).toEqual([
+      'BK509231',
+      'Register',
+      'Completed',
+      '£7.00 and 50 credits',
+    ]);
+    const documentPath = /href="(\/account\/orders\/[^"]+\/documents\/[^"]+)"/.exec(row)?.[1] ?? '';
+    const own = await a.client.get(documentPath);
+    expect([own.status, own.headers.get('content-type'), own.body.slice(0, 5)]).toEqual([200, 'application/pdf', '%PDF-']);
+
+    const b = await signedInWithKey('other');
+    const theirs = await b.client.get(documentPath);
+    expect([theirs.status, theirs.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8']);
+    expect((await b.client.get('/account/orders')).body).toContain('You have no title orders.');
+    expect((await b.client.get(`/account/orders/${orderId}/documents/not%20a%20document`)).status).toBe(404);
+    expect((await b.client.get('/account/reports/rep_k3v9x2m4q8w1z7c5b6n0p2r4t8/pdf')).status).toBe(404);
+
+    // What a person sees passes axe, under the strict CSP, with nothing refused.
+    browser ??= await startBrowser();
+    await browser.context.addCookies([{ name: 'pds_account', value: a.client.cookie('pds_account') ?? '', url: world.url('/account') }]);
+    const tab = await browser.context.newPage();
+    const refusals: string[] = [];
+    tab.on('console', (m) => void (/Refused/.test(m.text()) && refusals.push(m.text())));
+    await tab.goto(world.url('/account/usage'));
+    await tab.getByRole('img', { name: 'Credits charged and calls per day' }).waitFor();
+    await expectAccessible(tab, 'usage');
+    await tab.getByLabel('Group by').selectOption('operation');
+    await tab.getByRole('button', { name: 'Show' }).click();
+    await tab.getByRole('rowheader', { name: 'renovation_uplift_calculator' }).waitFor();
+    await expectAccessible(tab, 'usage by operation');
+    await tab.goto(world.url('/account/orders'));
+    await tab.getByRole('link', { name: 'Register (PDF)' }).waitFor();
+    await expectAccessible(tab, 'orders');
+    expect(refusals).toEqual([]);
+  });
+});
+
+const orderBody = { titleNumber: 'BK509231', documentType: 'register', purchaseAuthorisation: { maximumChargePence: 700 } };

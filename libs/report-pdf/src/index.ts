@@ -2,3 +2,4 @@ export { checkLogo, maxLogoBytes, type LogoCheck } from './logo';
 export type { DataOf, ReportBranding, ReportModel, ReportModelSection, SectionName } from './model';
 export { maxPdfBytes, renderReport } from './render-report';
 export { distinctSources } from './sources-page';
+export { niceTicks, type Ticks } from './charts/ticks';

@@ -32,6 +32,17 @@ export const titleOrderQueries = defineQueries([orders, files], {
     return row && { accountId: row.account_id, view: row.view };
   },
 
+  /**
+   * The account's latest `limit` orders as the status endpoint shows them, newest first (placement times are ISO
+   * strings in UTC, so they sort as text), and whether it has older ones.
+   */
+  latest: async (db, accountId: string, limit: number): Promise<{ orders: TitleOrder[]; more: boolean }> => {
+    const sql = `SELECT view FROM ${orders.relation} WHERE account_id = $1
+                  ORDER BY view->>'createdAt' DESC, order_id DESC LIMIT $2`;
+    const rows = (await db.query<{ view: TitleOrder }>(sql, [accountId, limit + 1])).rows;
+    return { orders: rows.slice(0, limit).map((r) => r.view), more: rows.length > limit };
+  },
+
   /** Whether the account's order can be read yet (its projection writes it just after the placement is recorded). */
   isReadable: async (db, orderId: string, accountId: string): Promise<boolean> => {
     const sql = `SELECT 1 FROM ${orders.relation} WHERE order_id = $1 AND account_id = $2`;

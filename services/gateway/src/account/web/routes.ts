@@ -17,7 +17,9 @@ import * as idp from './pages/identity-pages';
 import * as sip from './pages/signed-in-pages';
 import { balancePostPaths, balanceRoutes } from './balance-routes';
 import { keyPostPaths, keyRoutes } from './key-routes';
+import { orderRoutes } from './order-routes';
 import { planPostPaths, planRoutes } from './plan-routes';
+import { usageRoutes } from './usage-routes';
 import { checkPost, tokenFor, visitorOf, withVisitor } from './visitor';
 
 /** Every POST route of the dashboard: each is CSRF-checked by `checkPost` (the security test walks this list). */
@@ -178,6 +180,8 @@ export const accountRoutes = (deps: AccountDeps): Router => {
   keyRoutes(router, deps, tools);
   planRoutes(router, deps, tools);
   balanceRoutes(router, deps, tools);
+  usageRoutes(router, deps, tools);
+  orderRoutes(router, deps, tools);
 
   router.get('/account', async (req, res) => {
     const session = signedIn(req, res);
