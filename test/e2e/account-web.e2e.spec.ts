@@ -365,6 +365,7 @@ describe('the account dashboard: usage, orders and reports', () => {
     await tab.goto(world.url('/account/usage'));
     await tab.getByRole('img', { name: 'Credits charged and calls per day' }).waitFor();
     await expectAccessible(tab, 'usage');
+    await screenshot(tab, 'usage');
     await tab.getByLabel('Group by').selectOption('operation');
     await tab.getByRole('button', { name: 'Show' }).click();
     await tab.getByRole('rowheader', { name: 'renovation_uplift_calculator' }).waitFor();
@@ -372,7 +373,42 @@ describe('the account dashboard: usage, orders and reports', () => {
     await tab.goto(world.url('/account/orders'));
     await tab.getByRole('link', { name: 'Register (PDF)' }).waitFor();
     await expectAccessible(tab, 'orders');
+    await screenshot(tab, 'orders');
     expect(refusals).toEqual([]);
+  });
+  it("lists the account's webhooks with their deliveries, shows their text as text, and deletes only the owner's", async () => {
+    const a = await signedInWithKey('webhooks');
+    const description = '<script>alert(1)</script> =HYPERLINK("http://x.test")';
+    const made = await world.send('POST', '/webhooks', a.apiKey, {
+      url: 'http://127.0.0.1:9/hooks?a=1&b=<b>',
+      events: ['report.completed'],
+      description,
+    });
+    expect(made.status).toBe(201);
+    const { webhookId } = made.body.data;
+    const listed = await a.client.get('/account/webhooks');
+    expect(listed.body).toContain(`data-webhook-id="${webhookId}"`);
+    expect(listed.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; =HYPERLINK(&quot;http://x.test&quot;)');
+    expect(listed.body).toContain('http://127.0.0.1:9/hooks?a=1&amp;b=&lt;b&gt;');
+    expect(listed.body).not.toContain('<script>');
+    expect(listed.body).toContain('Nothing sent to it yet.');
+    expect(listed.body).not.toContain(made.body.data.secret);
+
+    // Another customer cannot delete it (a 404, as for none); its owner can, and the API agrees.
+    const b = await signedInWithKey('webhooks-other');
+    const own = await world.send('POST', '/webhooks', b.apiKey, { url: 'http://127.0.0.1:9/b', events: ['report.failed'] });
+    expect(own.status).toBe(201);
+    const other = await b.client.post('/account/webhooks/delete', {
+      _csrf: await b.client.tokenFor('/account/webhooks', '/account/webhooks/delete'),
+      webhookId,
+    });
+    expect(other.status).toBe(404);
+    const apiListed = async () => JSON.stringify((await world.call('/api/v1/webhooks', a.apiKey)).body.data);
+    expect(await apiListed()).toContain(webhookId);
+    const _csrf = await a.client.tokenFor('/account/webhooks', '/account/webhooks/delete');
+    expect((await a.client.post('/account/webhooks/delete', { _csrf, webhookId })).status).toBe(303);
+    expect((await a.client.get('/account/webhooks')).body).toContain('You have no webhooks.');
+    expect(await apiListed()).not.toContain(webhookId);
   });
 });
 

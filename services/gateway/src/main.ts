@@ -9,6 +9,7 @@ import { Passwords } from './account/identity/passwords';
 import { createMailer, mailSettingsFromEnv } from './account/mail/mailer';
 import { CallCounts } from './account/usage/call-counts';
 import { accountPaymentsFromEnv } from './account/payments/account-payments';
+import { sweepExpired } from './account/identity/sweep';
 import { accountSettingsFromEnv } from './account/settings';
 import { projectCustomers } from './read-models/customers';
 import { createGatewayServer } from './app';
@@ -66,6 +67,17 @@ const main = async () => {
     settings: accountSettingsFromEnv(rt.logger),
     ...(mailer ? { mailer } : {}),
   };
+  // Expired sessions, links and failed sign-ins are deleted every few minutes (none is honoured once past its time).
+  const sweeper = runPeriodically(
+    'account-sweep',
+    envMs('ACCOUNT_SWEEP_MS', 300_000),
+    async () => {
+      const swept = await sweepExpired(db, account.settings.session, rt.clock.now());
+      if (swept.sessions + swept.tokens + swept.failures > 0) rt.logger.info({ swept }, 'expired account records deleted');
+    },
+    rt.logger,
+  );
+  rt.onShutdown(() => sweeper.stop());
   const payments = accountPaymentsFromEnv(rt.logger.child({ component: 'payments' }));
   if (!payments) rt.logger.warn('STRIPE_SECRET_KEY is not set: the dashboard cannot take payments');
   const deps: GatewayDeps = {

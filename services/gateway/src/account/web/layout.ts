@@ -18,6 +18,7 @@ export const sections = [
   { href: '/account/usage', label: 'Usage' },
   { href: '/account/balance', label: 'Purchase Balance' },
   { href: '/account/orders', label: 'Orders and reports' },
+  { href: '/account/webhooks', label: 'Webhooks' },
   { href: '/account/statements', label: 'Statements' },
 ] as const;
 

@@ -20,6 +20,7 @@ import { keyPostPaths, keyRoutes } from './key-routes';
 import { orderRoutes } from './order-routes';
 import { planPostPaths, planRoutes } from './plan-routes';
 import { usageRoutes } from './usage-routes';
+import { webhookPostPaths, webhookRoutes } from './webhook-routes';
 import { checkPost, tokenFor, visitorOf, withVisitor } from './visitor';
 
 /** Every POST route of the dashboard: each is CSRF-checked by `checkPost` (the security test walks this list). */
@@ -33,6 +34,7 @@ export const accountPostPaths = [
   ...keyPostPaths,
   ...planPostPaths,
   ...balancePostPaths,
+  ...webhookPostPaths,
 ] as const;
 
 const field = (req: Request, name: string): string => {
@@ -182,6 +184,7 @@ export const accountRoutes = (deps: AccountDeps): Router => {
   balanceRoutes(router, deps, tools);
   usageRoutes(router, deps, tools);
   orderRoutes(router, deps, tools);
+  webhookRoutes(router, deps, tools);
 
   router.get('/account', async (req, res) => {
     const session = signedIn(req, res);
