@@ -2,3 +2,5 @@ export { checkLogo, maxLogoBytes, type LogoCheck } from './logo';
 export type { DataOf, ReportBranding, ReportModel, ReportModelSection, SectionName } from './model';
 export { maxPdfBytes, renderReport } from './render-report';
 export { distinctSources } from './sources-page';
+export { renderStatement, statementTitle } from './statement/render-statement';
+export type { StatementModel, StatementMovementLine, StatementUsageLine } from './statement/statement-model';

@@ -21,3 +21,7 @@ CREATE INDEX account_movements_by_month ON account_movements (account_id, month,
 CREATE VIEW account_movements_view AS
   SELECT account_id, global_position, at, month, kind, reference_id, operation, amount_credits, amount_pence, description
     FROM account_movements;
+
+-- The usage projection replays the ledger from its first event, so the movements start with each account's opening.
+TRUNCATE account_usage_days, account_reservation_operations, account_usage_progress;
+DELETE FROM log_checkpoints WHERE name = 'read-model:account-usage';

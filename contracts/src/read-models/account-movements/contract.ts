@@ -34,7 +34,7 @@ export const accountMovements = defineReadModel({
   description:
     'One row per ledger event that moves an account’s credits or Purchase Balance (per-call charges and refunds aside) or changes its plan or subscription: ' +
     'its business time and UK month (YYYY-MM), kind, reference (grant, deposit, payment, reservation or subscription id), what it was for ' +
-    '(`operation`: a payment’s purpose), the credits and pence it moved the balances by (signed; for a payment and a debt recorded, which move ' +
+    '(`operation`: a payment’s purpose; the plan an opening or a plan change leads to), the credits and pence it moved the balances by (signed; for a payment and a debt recorded, which move ' +
     'neither balance, the amount paid or owed), and a description.',
   row: z.object({
     account_id: z.string(),

@@ -194,4 +194,9 @@ describe('account movements and statement figures', () => {
     ]);
     expect(aprilRows[0]?.at).toBe('2026-04-01T08:00:00.000Z');
   });
+
+  it('names the plan each month ended on', async () => {
+    const planAt = (month: string) => readModels.statementQueries.planAt(pool, accountId, month);
+    expect([await planAt('2026-03'), await planAt('2026-04'), await planAt('2026-06')]).toEqual([null, 'standard', 'standard']);
+  });
 });

@@ -7,7 +7,9 @@ import { businessTimeOf } from './account-usage';
 // An account's money movements for its statements: one row per event that moves its credits or Purchase Balance
 // (per-call charges and refunds aside: they are counted by day) or changes its plan or subscription. Credits and
 // pence are signed as the balance moved; a payment and a debt recorded move neither balance and carry the amount
-// paid or owed. Written by the usage projection in its batch's transaction.
+// paid or owed. `operation` says what a row was for: a payment's purpose, the plan an opening or a plan change
+// leads to (so a closed month's statement names the plan it ended on). Written by the usage projection in its
+// batch's transaction.
 
 export interface MovementRow {
   accountId: string;
@@ -62,7 +64,7 @@ const subscriptionChange = (d: Of<'SubscriptionChangeRecorded'>): string => {
 const describe = (e: Event): Described | undefined => {
   switch (e.type) {
     case 'AccountOpened':
-      return row('account_opened', null, `Account opened on the ${planName(e.data.plan)} plan`);
+      return { ...row('account_opened', null, `Account opened on the ${planName(e.data.plan)} plan`), operation: e.data.plan };
     case 'CreditsGranted':
       return row('credits_granted', e.data.grantId, `Credits granted: ${e.data.reason}`, e.data.amountCredits);
     case 'CreditsRefreshed':
