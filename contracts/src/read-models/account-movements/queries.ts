@@ -1,4 +1,4 @@
-import { accountUsageDays as days } from '../account-usage/contract';
+import { accountUsageDays as days, accountUsageProgress as progress } from '../account-usage/contract';
 import { defineQueries } from '../read-model';
 import { accountMovements as movementsView, type MovementKind } from './contract';
 import { monthFigures, paymentFigureOf, zeroFigures, type StatementFigure, type StatementFigures } from './figures';
@@ -46,7 +46,7 @@ const addMovement = (f: StatementFigures, r: SumRow) => {
   if (to) f[to.figure] += to.sign * Number(to.of === 'credits' ? r.credits : r.pence);
 };
 
-export const statementQueries = defineQueries([movementsView, days], {
+export const statementQueries = defineQueries([movementsView, days, progress], {
   /** The month's figures, each named as in the audit's statements.csv; all zero before the account's first movement. */
   totals: async (db, accountId: string, month: string): Promise<StatementFigures> => {
     const moved = await db.query<SumRow>(
@@ -68,6 +68,20 @@ export const statementQueries = defineQueries([movementsView, days], {
       f.refunded_credits += Number(r.refunded);
     }
     return monthFigures(before, during);
+  },
+
+  /** The ledger position the account's figures include (the usage projection's, which writes both tables); 0 before any. */
+  positionOf: async (db, accountId: string): Promise<number> => {
+    const sql = `SELECT last_global_position FROM ${progress.relation} WHERE account_id = $1`;
+    return Number((await db.query<{ last_global_position: string }>(sql, [accountId])).rows[0]?.last_global_position ?? 0);
+  },
+
+  /** The plan the account was on at the end of the month (its last opening or plan change by then); null before it opened. */
+  planAt: async (db, accountId: string, month: string): Promise<string | null> => {
+    const sql = `SELECT operation FROM ${movementsView.relation}
+                  WHERE account_id = $1 AND month <= $2 AND kind IN ('account_opened', 'plan_changed')
+                  ORDER BY global_position DESC LIMIT 1`;
+    return (await db.query<{ operation: string }>(sql, [accountId, month])).rows[0]?.operation ?? null;
   },
 
   /** The month's movements in the order the ledger recorded them, `limit` (at most 500) after the position `after`. */

@@ -6,6 +6,8 @@ export interface StatementMovementLine {
   at: string;
   kind: string;
   referenceId: string | null;
+  /** What it was for: a payment's purpose, the plan a change leads to. */
+  operation: string | null;
   description: string;
   amountCredits: number;
   amountPence: number;
@@ -32,7 +34,7 @@ export interface StatementModel {
   toDate: boolean;
   /** ISO timestamp: the month's end for a closed month, the time of the request for this one. */
   issuedAt: string;
-  /** The ledger position the figures include (the usage projection's, for this account); null before any. */
+  /** The ledger position this month's figures include (the projection's, for this account); null for a closed month, whose figures are final. */
   asOfPosition: number | null;
   /** The month's figures, named as in the finance audit's statements.csv. */
   figures: Record<string, number>;

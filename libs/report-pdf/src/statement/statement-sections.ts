@@ -76,7 +76,7 @@ export const drawMovements = (doc: Doc, model: StatementModel, brand: string) =>
       ['What', 5],
       ['Reference', 2.6],
       ['Credits', 1.3, 'right'],
-      ['Pence', 1.6, 'right'],
+      ['Amount', 1.6, 'right'],
     ]),
     model.movements.map((m) => [
       ukDateTime(m.at),
@@ -134,5 +134,5 @@ export const drawHeader = (doc: Doc, model: StatementModel) =>
     ['Customer', model.customerEmail ?? '—'],
     ['Plan', model.plan],
     ['Issued', ukDateTime(model.issuedAt)],
-    ['Figures as of', model.asOfPosition === null ? 'no ledger events yet' : `ledger position ${model.asOfPosition}`],
+    ['Figures as of', model.asOfPosition === null ? 'the month’s end (final)' : `ledger position ${model.asOfPosition}`],
   ]);

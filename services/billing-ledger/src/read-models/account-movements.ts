@@ -85,12 +85,10 @@ const describe = (e: Event): Described | undefined => {
       return row('debt_recorded', e.data.debtId, `Debt recorded: ${e.data.reason}`, 0, e.data.amountPence);
     case 'DebtRepaid':
       return row('debt_repaid', e.data.depositId, 'Debt repaid from a deposit', 0, -e.data.amountPence);
-    case 'PlanChanged':
-      return row(
-        'plan_changed',
-        e.data.paymentId ?? null,
-        `Plan changed from ${planName(e.data.from)} to ${planName(e.data.to)} (${e.data.reason})`,
-      );
+    case 'PlanChanged': {
+      const described = `Plan changed from ${planName(e.data.from)} to ${planName(e.data.to)} (${e.data.reason})`;
+      return { ...row('plan_changed', e.data.paymentId ?? null, described), operation: e.data.to };
+    }
     case 'SubscriptionStarted':
     case 'SubscriptionRenewed': {
       const verb = e.type === 'SubscriptionStarted' ? 'started' : 'renewed';

@@ -16,6 +16,7 @@ import { page } from './layout';
 import * as idp from './pages/identity-pages';
 import * as sip from './pages/signed-in-pages';
 import { keyPostPaths, keyRoutes } from './key-routes';
+import { statementRoutes } from './statement-routes';
 import { checkPost, tokenFor, visitorOf, withVisitor } from './visitor';
 
 /** Every POST route of the dashboard: each is CSRF-checked by `checkPost` (the security test walks this list). */
@@ -171,6 +172,7 @@ export const accountRoutes = (deps: AccountDeps): Router => {
   });
 
   keyRoutes(router, deps, { show, token, signedIn, field });
+  statementRoutes(router, deps, { show, token, signedIn, field });
 
   router.get('/account', async (req, res) => {
     const session = signedIn(req, res);
