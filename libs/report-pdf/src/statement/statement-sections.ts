@@ -1,6 +1,6 @@
 import { drawBarChart } from '../charts/bar-chart';
 import { count, grouped } from '../format';
-import { columns, facts, paragraph, subheading, table, type Doc } from '../layout';
+import { columns, contentWidthPt, ink, margin, paragraph, style, subheading, table, type Doc } from '../layout';
 import type { StatementModel } from './statement-model';
 import { pounds, shortDay, signedCredits, ukDateTime } from './statement-format';
 
@@ -21,7 +21,7 @@ export const drawSummaries = (doc: Doc, model: StatementModel, brand: string) =>
       [label, 3],
       ['Amount', 1, 'right'],
     ]);
-  subheading(doc, 'Credits');
+  subheading(doc, 'Summary');
   table(
     doc,
     two('Credits'),
@@ -36,7 +36,6 @@ export const drawSummaries = (doc: Doc, model: StatementModel, brand: string) =>
     ],
     brand,
   );
-  subheading(doc, 'Purchase Balance');
   table(
     doc,
     two('Purchase Balance'),
@@ -51,7 +50,6 @@ export const drawSummaries = (doc: Doc, model: StatementModel, brand: string) =>
     ],
     brand,
   );
-  subheading(doc, 'Payments');
   table(
     doc,
     two('Paid by card'),
@@ -128,11 +126,22 @@ export const drawUsage = (doc: Doc, model: StatementModel, brand: string) => {
   });
 };
 
-export const drawHeader = (doc: Doc, model: StatementModel) =>
-  facts(doc, [
+/** Label and value, one pair a line: an account id or an address is too long for half the page. */
+export const drawHeader = (doc: Doc, model: StatementModel) => {
+  const labelWidthPt = 110;
+  const pairs: Array<[string, string]> = [
     ['Account', model.accountId],
     ['Customer', model.customerEmail ?? '—'],
     ['Plan', model.plan],
     ['Issued', ukDateTime(model.issuedAt)],
     ['Figures as of', model.asOfPosition === null ? 'the month’s end (final)' : `ledger position ${model.asOfPosition}`],
-  ]);
+  ];
+  for (const [label, value] of pairs) {
+    const y = doc.y;
+    style(doc, 'body', 9.5, ink.muted).text(label, margin.left, y, { width: labelWidthPt - 4, lineBreak: false });
+    style(doc, 'bold', 9.5).text(value, margin.left + labelWidthPt, y, { width: contentWidthPt - labelWidthPt });
+    doc.y = Math.max(doc.y, y + 14);
+  }
+  doc.x = margin.left;
+  doc.moveDown(0.3);
+};
