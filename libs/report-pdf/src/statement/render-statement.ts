@@ -1,7 +1,6 @@
-import PDFDocument from 'pdfkit';
 import { monthYear } from '../format';
-import { contentWidthPt, fontFiles, ink, margin, page, registerFonts, style, type Doc } from '../layout';
-import { maxPdfBytes } from '../render-report';
+import { contentWidthPt, ink, margin, page, registerFonts, style, type Doc } from '../layout';
+import { collect, maxPdfBytes, newDocument } from '../render-report';
 import { drawHeader, drawMovements, drawSummaries, drawUsage } from './statement-sections';
 import type { StatementModel } from './statement-model';
 
@@ -10,14 +9,6 @@ import type { StatementModel } from './statement-model';
 // them, so a closed month's statement renders to the same bytes each time (and is served with their hash as ETag).
 
 const brand = '#1f4e79';
-
-const collect = (doc: Doc): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 
 export const statementTitle = (model: StatementModel) => `Statement for ${monthYear(model.month)}${model.toDate ? ' (to date)' : ''}`;
 
@@ -44,21 +35,14 @@ const pageNumbers = (doc: Doc, model: StatementModel) => {
 export const renderStatement = async (model: StatementModel): Promise<{ pdf: Buffer; pages: number }> => {
   const issued = new Date(model.issuedAt);
   if (Number.isNaN(issued.getTime())) throw new Error(`issuedAt is not a timestamp: ${model.issuedAt}`);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: margin,
-    bufferPages: true,
-    font: fontFiles.body,
-    info: {
+  const doc = newDocument(
+    {
       Title: `${statementTitle(model)}: ${model.accountId}`,
       Author: 'UK Property Data Service',
       Subject: `Account ${model.accountId}, ${model.month}`,
-      Creator: 'UK Property Data Service',
-      Producer: 'UK Property Data Service',
-      CreationDate: issued,
-      ModDate: issued,
     },
-  });
+    issued,
+  );
   const bytes = collect(doc);
   registerFonts(doc);
   style(doc, 'bold', 20, brand).text(statementTitle(model), margin.left, margin.top, { width: contentWidthPt });

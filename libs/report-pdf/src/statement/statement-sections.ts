@@ -14,54 +14,58 @@ const f = (figures: Figures, name: string): number => {
   return value;
 };
 
+/** The three summaries: a label, the figure, how it prints (its sign as it moved the balance). */
+const summaries: ReadonlyArray<{ title: string; lines: ReadonlyArray<readonly [string, string, (n: number) => string]> }> = [
+  {
+    title: 'Credits',
+    lines: [
+      ['Opening balance', 'opening_credits', grouped],
+      ['Granted', 'granted_credits', signedCredits],
+      ['Refresh to the allowance (adjustment)', 'refresh_adjustment_credits', signedCredits],
+      ['Lapsed', 'lapsed_credits', (n) => signedCredits(-n)],
+      ['Charged for calls and orders', 'charged_credits', (n) => signedCredits(-n)],
+      ['Refunded', 'refunded_credits', signedCredits],
+      ['Closing balance', 'closing_credits', grouped],
+    ],
+  },
+  {
+    title: 'Purchase Balance',
+    lines: [
+      ['Opening balance', 'opening_pence', pounds],
+      ['Deposited', 'deposited_pence', pounds],
+      ['Refunded', 'refunded_pence', pounds],
+      ['Debt repaid from deposits', 'debt_repaid_pence', (n) => pounds(-n)],
+      ['Taken for orders', 'captured_pence', (n) => pounds(-n)],
+      ['Closing balance', 'closing_pence', pounds],
+      ['Debt recorded (owed; not taken from the balance)', 'debt_recorded_pence', pounds],
+    ],
+  },
+  {
+    title: 'Paid by card',
+    lines: [
+      ['Subscription', 'subscription_payments_pence', pounds],
+      ['Plan upgrades', 'upgrade_payments_pence', pounds],
+      ['Purchase Balance top-ups', 'top_up_payments_pence', pounds],
+      ['Not yet allocated', 'unallocated_payments_pence', pounds],
+      ['Total paid', 'payments_pence', pounds],
+    ],
+  },
+];
+
 export const drawSummaries = (doc: Doc, model: StatementModel, brand: string) => {
-  const fig = model.figures;
-  const two = (label: string) =>
-    columns([
-      [label, 3],
+  subheading(doc, 'Summary');
+  for (const { title, lines } of summaries) {
+    const twoColumns = columns([
+      [title, 3],
       ['Amount', 1, 'right'],
     ]);
-  subheading(doc, 'Summary');
-  table(
-    doc,
-    two('Credits'),
-    [
-      ['Opening balance', grouped(f(fig, 'opening_credits'))],
-      ['Granted', signedCredits(f(fig, 'granted_credits'))],
-      ['Refresh to the allowance (adjustment)', signedCredits(f(fig, 'refresh_adjustment_credits'))],
-      ['Lapsed', signedCredits(-f(fig, 'lapsed_credits'))],
-      ['Charged for calls and orders', signedCredits(-f(fig, 'charged_credits'))],
-      ['Refunded', signedCredits(f(fig, 'refunded_credits'))],
-      ['Closing balance', grouped(f(fig, 'closing_credits'))],
-    ],
-    brand,
-  );
-  table(
-    doc,
-    two('Purchase Balance'),
-    [
-      ['Opening balance', pounds(f(fig, 'opening_pence'))],
-      ['Deposited', pounds(f(fig, 'deposited_pence'))],
-      ['Refunded', pounds(f(fig, 'refunded_pence'))],
-      ['Debt repaid from deposits', pounds(-f(fig, 'debt_repaid_pence'))],
-      ['Taken for orders', pounds(-f(fig, 'captured_pence'))],
-      ['Closing balance', pounds(f(fig, 'closing_pence'))],
-      ['Debt recorded (owed; not taken from the balance)', pounds(f(fig, 'debt_recorded_pence'))],
-    ],
-    brand,
-  );
-  table(
-    doc,
-    two('Paid by card'),
-    [
-      ['Subscription', pounds(f(fig, 'subscription_payments_pence'))],
-      ['Plan upgrades', pounds(f(fig, 'upgrade_payments_pence'))],
-      ['Purchase Balance top-ups', pounds(f(fig, 'top_up_payments_pence'))],
-      ['Not yet allocated', pounds(f(fig, 'unallocated_payments_pence'))],
-      ['Total paid', pounds(f(fig, 'payments_pence'))],
-    ],
-    brand,
-  );
+    table(
+      doc,
+      twoColumns,
+      lines.map(([label, figure, print]) => [label, print(f(model.figures, figure))]),
+      brand,
+    );
+  }
 };
 
 export const drawMovements = (doc: Doc, model: StatementModel, brand: string) => {

@@ -2,6 +2,7 @@ import { readModels } from '@pds/contracts';
 import type { RecordedEvent } from '@pds/service-runtime';
 import pg from 'pg';
 import { freshDatabase } from '../../../../test/support/environment';
+import { projectBatch } from '../../../../test/support/projection';
 import { MonthlyStatements } from '../audit/statements';
 import { projectAccountUsage } from './account-usage';
 
@@ -105,16 +106,7 @@ const may = [
   event('CashDeposited', { depositId: 'd2', amountPence: 1_000, reference: 'bank transfer' }, '2026-05-05T10:00:00.000Z'),
   event('DebtRepaid', { depositId: 'd2', amountPence: 300 }, '2026-05-05T10:00:00.000Z'),
 ];
-const project = async (events: RecordedEvent[]) => {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await projectAccountUsage(events, client);
-    await client.query('COMMIT');
-  } finally {
-    client.release();
-  }
-};
+const project = (events: RecordedEvent[]) => projectBatch(pool, projectAccountUsage, events);
 
 describe('account movements and statement figures', () => {
   beforeAll(async () => {
