@@ -4,3 +4,4 @@ export { maxPdfBytes, renderReport } from './render-report';
 export { distinctSources } from './sources-page';
 export { renderStatement, statementTitle } from './statement/render-statement';
 export type { StatementModel, StatementMovementLine, StatementUsageLine } from './statement/statement-model';
+export { RenderPool, RenderPoolBusy, type RenderLimits, type Rendered } from './render-pool';

@@ -2,78 +2,13 @@ import { extractPdfText } from '@pds/land-register';
 import { createHash } from 'node:crypto';
 import { renderStatement } from './render-statement';
 import type { StatementModel } from './statement-model';
+import { statementFixture as may, statementFixtureFigures as figures } from '../fixtures/statement';
 import { pounds } from './statement-format';
 
 // A statement rendered and read back with pdf.js: the figures below are the model's, printed as a reader expects
 // them (pounds with pence, credits grouped), and a closed month renders to the same bytes every time.
 
 jest.setTimeout(60_000);
-
-const figures = {
-  opening_credits: 94,
-  granted_credits: 0,
-  refresh_adjustment_credits: 4_906,
-  lapsed_credits: 0,
-  charged_credits: 40,
-  refunded_credits: 2,
-  closing_credits: 4_962,
-  opening_pence: 5_000,
-  deposited_pence: 2_000,
-  refunded_pence: 0,
-  debt_repaid_pence: 0,
-  captured_pence: 700,
-  closing_pence: 6_300,
-  debt_recorded_pence: 0,
-  payments_pence: 11_900,
-  subscription_payments_pence: 9_900,
-  upgrade_payments_pence: 0,
-  top_up_payments_pence: 2_000,
-  unallocated_payments_pence: 0,
-};
-const may: StatementModel = {
-  accountId: 'acc_statement01',
-  customerEmail: 'finance@example.test',
-  plan: 'Standard',
-  month: '2026-05',
-  toDate: false,
-  issuedAt: '2026-05-31T23:00:00.000Z',
-  asOfPosition: 1234,
-  figures,
-  movements: [
-    {
-      at: '2026-05-03T10:00:00.000Z',
-      kind: 'payment_received',
-      referenceId: 'stripe:in_1',
-      operation: 'subscription_period',
-      description: 'Subscription payment, Standard plan',
-      amountCredits: 0,
-      amountPence: 9_900,
-    },
-    {
-      at: '2026-05-03T10:00:00.000Z',
-      kind: 'credits_refreshed',
-      referenceId: null,
-      operation: null,
-      description: 'Credits refreshed to the allowance of 5000',
-      amountCredits: 4_906,
-      amountPence: 0,
-    },
-    {
-      at: '2026-05-20T10:00:00.000Z',
-      kind: 'cash_captured',
-      referenceId: 'o1',
-      operation: null,
-      description: 'Order paid from Purchase Balance',
-      amountCredits: 0,
-      amountPence: -700,
-    },
-  ],
-  usageByOperation: [{ operationId: 'title_order', calls: 1, charges: 1, creditsCharged: 40, refunds: 0, creditsRefunded: 0 }],
-  creditsByDay: Array.from({ length: 31 }, (_, i) => ({
-    day: `2026-05-${String(i + 1).padStart(2, '0')}`,
-    creditsCharged: i === 19 ? 40 : 0,
-  })),
-};
 
 describe('renderStatement', () => {
   it('prints the account, plan, month and every summary figure, and numbers its pages', async () => {

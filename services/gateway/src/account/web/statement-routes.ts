@@ -1,18 +1,18 @@
-import { renderStatement } from '@pds/report-pdf';
+import { RenderPoolBusy } from '@pds/report-pdf';
 import type { Request, Response, Router } from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import type { AccountDeps } from '../account-deps';
 import type { Session } from '../identity/sessions';
 import { monthsBetween, parseStatementFile, ukMonthOf } from '../statements/months';
+import { statementRenderer } from '../statements/render-in-worker';
 import { statementCsv } from '../statements/statement-csv';
 import { buildStatementModel } from '../statements/statement-model';
 import type { PageTools } from './key-routes';
-import { badMonthPage, noStatementPage, statementsPage } from './pages/statement-pages';
+import { badMonthPage, busyPage, noStatementPage, statementsPage } from './pages/statement-pages';
 import { unavailablePage } from './pages/signed-in-pages';
 
 // Monthly statements: the list of months from the account's opening to this one, and each month as a PDF or a CSV,
 // for the session's account only. A closed month's PDF is the same bytes each time: it carries their hash as its ETag.
-// The PDF is rendered in the gateway's process: a statement is a page or two (tens of milliseconds), unlike a report.
 
 /** The account's description from the ledger (its plan and opening), or a 503 page when the ledger does not answer. */
 const described = async (deps: AccountDeps, session: Session, res: Response, tools: PageTools) => {
@@ -41,6 +41,8 @@ const download = (req: Request, res: Response, type: string, name: string, body:
 
 export const statementRoutes = (router: Router, deps: AccountDeps, tools: PageTools) => {
   const { show, signedIn } = tools;
+  // Started at the first download; its worker does not keep the process up.
+  let renderer: ReturnType<typeof statementRenderer> | undefined;
 
   router.get('/account/statements', async (req, res) => {
     const session = signedIn(req, res);
@@ -66,7 +68,12 @@ export const statementRoutes = (router: Router, deps: AccountDeps, tools: PageTo
     const name = `statement-${month}.${format}`;
     if (format === 'csv')
       return download(req, res, 'text/csv; charset=utf-8', name, Buffer.from(statementCsv(model), 'utf8'), !model.toDate);
-    const { pdf } = await renderStatement(model);
-    download(req, res, 'application/pdf', name, pdf, !model.toDate);
+    try {
+      const { pdf } = await (renderer ??= statementRenderer()).render(model);
+      download(req, res, 'application/pdf', name, pdf, !model.toDate);
+    } catch (error) {
+      if (!(error instanceof RenderPoolBusy)) throw error;
+      show(res, 'Statements', busyPage(), 503);
+    }
   });
 };

@@ -42,3 +42,7 @@ export const noStatementPage = (): Html =>
 export const badMonthPage = (): Html =>
   html`<p class="notice">A statement's address names its month as year and month, like 2026-05.</p>
     <p><a href="/account/statements">Your statements</a></p>`;
+
+export const busyPage = (): Html =>
+  html`<p class="notice">Many statements are being made just now. Try again in a minute.</p>
+    <p><a href="/account/statements">Your statements</a></p>`;
