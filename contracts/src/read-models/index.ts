@@ -1,4 +1,5 @@
 import { accountApiKeys, apiCallers } from './accounts/contract';
+import { accountMovements } from './account-movements/contract';
 import { accountUsageDays, accountUsageProgress } from './account-usage/contract';
 import { addresses, inspireParcels } from './addresses/contract';
 import { datasetVersions } from './datasets/contract';
@@ -18,6 +19,9 @@ export * from './postcodes/queries';
 export * from './addresses/queries';
 export * from './accounts/queries';
 export * from './account-usage/queries';
+export * from './account-movements/queries';
+export * from './account-movements/figures';
+export { movementKinds, type MovementKind } from './account-movements/contract';
 export * from './postcodes/look-up';
 export * from './price-paid/queries';
 export * from './energy-certificates/queries';
@@ -36,6 +40,7 @@ export {
   accountApiKeys,
   accountUsageDays,
   accountUsageProgress,
+  accountMovements,
   codepointPostcodes,
   inspireParcels,
   datasetVersions,
@@ -55,6 +60,7 @@ export const readModels: readonly ReadModel[] = [
   accountApiKeys,
   accountUsageDays,
   accountUsageProgress,
+  accountMovements,
   titleOrderViews,
   titleOrderFiles,
   reportViews,

@@ -16,7 +16,8 @@ import { drawSourcesPage } from './sources-page';
 /** A render larger than this is a defect (a runaway table or image), not a pack to send. */
 export const maxPdfBytes = 5 * 1024 * 1024;
 
-const collect = (doc: Doc): Promise<Buffer> =>
+/** The document's bytes, once it has ended. */
+export const collect = (doc: Doc): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -72,27 +73,39 @@ const runningHead = (doc: Doc, model: ReportModel, pageNumber: number, pageCount
   });
 };
 
-export const renderReport = async (model: ReportModel): Promise<{ pdf: Buffer; pages: number }> => {
-  const created = new Date(model.requestedAt);
-  if (Number.isNaN(created.getTime())) throw new Error(`requestedAt is not a timestamp: ${model.requestedAt}`);
-  const brand = model.branding.primaryColour;
-  if (!/^#[0-9a-fA-F]{6}$/.test(brand)) throw new Error(`primaryColour must be #RRGGBB, got ${brand}`);
-  const doc = new PDFDocument({
+/**
+ * An A4 document with buffered pages, the fonts embedded, and its dates the given ones: pdfkit derives the document ID
+ * from them, so the same content and dates give the same bytes.
+ */
+export const newDocument = (info: { Title: string; Author: string; Subject: string }, createdAt: Date): Doc =>
+  new PDFDocument({
     size: 'A4',
     margins: margin,
     bufferPages: true,
     // The default font would otherwise be Helvetica, a standard-14 font written into the file unembedded.
     font: fontFiles.body,
     info: {
+      ...info,
+      Creator: 'UK Property Data Service',
+      Producer: 'UK Property Data Service',
+      CreationDate: createdAt,
+      ModDate: createdAt,
+    },
+  });
+
+export const renderReport = async (model: ReportModel): Promise<{ pdf: Buffer; pages: number }> => {
+  const created = new Date(model.requestedAt);
+  if (Number.isNaN(created.getTime())) throw new Error(`requestedAt is not a timestamp: ${model.requestedAt}`);
+  const brand = model.branding.primaryColour;
+  if (!/^#[0-9a-fA-F]{6}$/.test(brand)) throw new Error(`primaryColour must be #RRGGBB, got ${brand}`);
+  const doc = newDocument(
+    {
       Title: `${packTitle(model)}: ${shortSubject(model)}`,
       Author: model.branding.companyName,
       Subject: `Report ${model.reportId}, figures as of ${model.asOf}`,
-      Creator: 'UK Property Data Service',
-      Producer: 'UK Property Data Service',
-      CreationDate: created,
-      ModDate: created,
     },
-  });
+    created,
+  );
   const bytes = collect(doc);
   registerFonts(doc);
 

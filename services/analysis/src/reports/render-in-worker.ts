@@ -1,109 +1,11 @@
-import type { ReportModel } from '@pds/report-pdf';
-import { Worker } from 'node:worker_threads';
+import { RenderPool, type ReportModel, type RenderLimits } from '@pds/report-pdf';
 
-// Rendering a report is CPU work of a few hundred milliseconds: it runs in worker threads, so the analysis service's
-// answers never wait behind it, each with a heap and a time limit so one bad model cannot take the service down. The
-// workers are kept warm (loading the renderer and its fonts costs about as much again as a render) and take one
-// render at a time; the rest wait their turn. A worker that overruns its time is ended and replaced.
+// Packs are rendered in the renderer's warm worker threads (its render-pool.ts), off the service's event loop.
 
-export interface RenderLimits {
-  workers: number;
-  timeoutMs: number;
-  maxHeapMb: number;
-}
+export type { RenderLimits, Rendered } from '@pds/report-pdf';
 
-export type Rendered = { pdf: Buffer; pages: number };
-
-type Reply = { id: number; pdf: Uint8Array; pages: number } | { id: number; error: string };
-
-class RenderWorker {
-  private readonly worker: Worker;
-  private pending?: { id: number; resolve: (r: Rendered) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
-  private nextId = 0;
-  dead = false;
-
-  constructor(private readonly limits: RenderLimits) {
-    this.worker = new Worker(require.resolve('@pds/report-pdf/dist/worker.js'), {
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
-    });
-    this.worker.unref();
-    this.worker.on('message', (reply: Reply) => {
-      const p = this.pending;
-      if (!p || reply.id !== p.id) return;
-      this.settle();
-      if ('error' in reply) p.reject(new Error(reply.error));
-      else p.resolve({ pdf: Buffer.from(reply.pdf), pages: reply.pages });
-    });
-    const died = (error: Error) => {
-      this.dead = true;
-      const p = this.pending;
-      this.settle();
-      p?.reject(error);
-    };
-    this.worker.on('error', died);
-    this.worker.on('exit', (code) => died(new Error(`rendering stopped (exit code ${code})`)));
-  }
-
-  render(model: ReportModel): Promise<Rendered> {
-    return new Promise((resolve, reject) => {
-      const id = ++this.nextId;
-      const timer = setTimeout(() => {
-        this.pending?.reject(new Error(`rendering took longer than ${this.limits.timeoutMs} ms`));
-        this.settle();
-        this.dead = true;
-        void this.worker.terminate();
-      }, this.limits.timeoutMs);
-      this.pending = { id, resolve, reject, timer };
-      this.worker.postMessage({ id, model });
-    });
-  }
-
-  private settle() {
-    if (this.pending) clearTimeout(this.pending.timer);
-    this.pending = undefined;
-  }
-
-  stop() {
-    this.dead = true;
-    return this.worker.terminate();
-  }
-}
-
-export class RenderQueue {
-  private readonly idle: RenderWorker[] = [];
-  private started = 0;
-  private readonly waiting: Array<(worker: RenderWorker) => void> = [];
-
-  constructor(private readonly limits: RenderLimits) {}
-
-  async render(model: ReportModel): Promise<Rendered> {
-    const worker = await this.take();
-    try {
-      return await worker.render(model);
-    } finally {
-      this.give(worker);
-    }
-  }
-
-  async stop() {
-    await Promise.all(this.idle.splice(0).map((w) => w.stop()));
-  }
-
-  private take(): Promise<RenderWorker> {
-    const worker = this.idle.pop();
-    if (worker) return Promise.resolve(worker);
-    if (this.started < this.limits.workers) {
-      this.started++;
-      return Promise.resolve(new RenderWorker(this.limits));
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  /** Back to the pool, or replaced when it died or was ended for overrunning. */
-  private give(worker: RenderWorker) {
-    const next = worker.dead ? new RenderWorker(this.limits) : worker;
-    const waiter = this.waiting.shift();
-    if (waiter) waiter(next);
-    else this.idle.push(next);
+export class RenderQueue extends RenderPool<ReportModel> {
+  constructor(limits: RenderLimits) {
+    super(require.resolve('@pds/report-pdf/dist/worker.js'), limits);
   }
 }

@@ -31,6 +31,20 @@ const replayed = () => {
     ev('DebtRecorded', { debtId: 'b1', amountPence: 300 }, '2026-05-20T10:00:00.000Z'),
     ev('CashDeposited', { depositId: 'd2', amountPence: 100 }, '2026-05-21T10:00:00.000Z'),
     ev('DebtRepaid', { depositId: 'd2', amountPence: 100 }, '2026-05-21T10:00:00.000Z'),
+    // June: money paid by card for three purposes (one the ledger could not allocate), and a subscription's end.
+    ev(
+      'PaymentReceived',
+      { paymentId: 'stripe:in_1', amountPence: 9_900, purpose: { kind: 'subscription_period' } },
+      '2026-06-01T09:00:00.000Z',
+    ),
+    ev('PaymentReceived', { paymentId: 'stripe:cs_1', amountPence: 2_000, purpose: { kind: 'top_up' } }, '2026-06-02T09:00:00.000Z'),
+    ev('CashDeposited', { depositId: 'stripe:cs_1', amountPence: 2_000 }, '2026-06-02T09:00:00.000Z'),
+    ev(
+      'PaymentReceived',
+      { paymentId: 'stripe:cs_2', amountPence: 500, purpose: { kind: 'plan_upgrade' }, unallocatedCode: 'SUBSCRIPTION_MISMATCH' },
+      '2026-06-03T09:00:00.000Z',
+    ),
+    ev('CreditsLapsed', { amountCredits: 400, reason: 'subscription ended' }, '2026-06-30T22:59:00.000Z'),
   ])
     statements.apply(e);
   return statements.statements('2026-06');
@@ -46,6 +60,7 @@ describe('monthly statements by replay', () => {
         opening_credits: 0,
         granted_credits: 1_000,
         refresh_adjustment_credits: 0,
+        lapsed_credits: 0,
         charged_credits: 3,
         refunded_credits: 0,
         closing_credits: 997,
@@ -56,12 +71,18 @@ describe('monthly statements by replay', () => {
         captured_pence: 0,
         closing_pence: 5_000,
         debt_recorded_pence: 0,
+        payments_pence: 0,
+        subscription_payments_pence: 0,
+        upgrade_payments_pence: 0,
+        top_up_payments_pence: 0,
+        unallocated_payments_pence: 0,
       },
     });
     expect(may?.figures).toEqual({
       opening_credits: 997,
       granted_credits: 0,
       refresh_adjustment_credits: 3,
+      lapsed_credits: 0,
       charged_credits: 150,
       refunded_credits: 150,
       closing_credits: 1_000,
@@ -73,14 +94,25 @@ describe('monthly statements by replay', () => {
       // 5,000 + 100 + 700 − 100 − 700
       closing_pence: 5_000,
       debt_recorded_pence: 300,
+      payments_pence: 0,
+      subscription_payments_pence: 0,
+      upgrade_payments_pence: 0,
+      top_up_payments_pence: 0,
+      unallocated_payments_pence: 0,
     });
-    // A month without movement: its opening is its closing, and the month before's closing.
+    // Payments are counted by purpose; only the top-up's deposit moves the Purchase Balance. A lapse lowers the credits.
     expect(june?.figures).toMatchObject({
       opening_credits: 1_000,
-      closing_credits: 1_000,
+      lapsed_credits: 400,
+      closing_credits: 600,
       opening_pence: 5_000,
-      closing_pence: 5_000,
-      charged_credits: 0,
+      deposited_pence: 2_000,
+      closing_pence: 7_000,
+      payments_pence: 12_400,
+      subscription_payments_pence: 9_900,
+      top_up_payments_pence: 2_000,
+      upgrade_payments_pence: 0,
+      unallocated_payments_pence: 500,
     });
   });
 
@@ -96,10 +128,11 @@ describe('monthly statements by replay', () => {
   it('writes one CSV row per account and month, the figures in a fixed order', () => {
     const csv = statementsCsv(replayed()).split('\n');
     expect(csv[0]).toBe(
-      'account_id,month,opening_credits,granted_credits,refresh_adjustment_credits,charged_credits,refunded_credits,closing_credits,' +
-        'opening_pence,deposited_pence,refunded_pence,debt_repaid_pence,captured_pence,closing_pence,debt_recorded_pence',
+      'account_id,month,opening_credits,granted_credits,refresh_adjustment_credits,lapsed_credits,charged_credits,refunded_credits,' +
+        'closing_credits,opening_pence,deposited_pence,refunded_pence,debt_repaid_pence,captured_pence,closing_pence,debt_recorded_pence,' +
+        'payments_pence,subscription_payments_pence,upgrade_payments_pence,top_up_payments_pence,unallocated_payments_pence',
     );
-    expect(csv[2]).toBe(`${accountId},2026-05,997,0,3,150,150,1000,5000,100,700,100,700,5000,300`);
+    expect(csv[2]).toBe(`${accountId},2026-05,997,0,3,0,150,150,1000,5000,100,700,100,700,5000,300,0,0,0,0,0`);
     expect(csv).toHaveLength(5);
   });
 });

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@pds/service-runtime';
 import pg from 'pg';
 import { freshDatabase } from '../../../../test/support/environment';
+import { projectBatch } from '../../../../test/support/projection';
 import { projectAccountUsage } from './account-usage';
 
 // The usage projection over the real PostgreSQL, batch by batch as its follower hands them over. Figures by hand.
@@ -26,16 +27,7 @@ const event = (type: string, data: Record<string, unknown>, at?: string): Record
     metadata: at ? { at } : {},
   };
 };
-const project = async (events: RecordedEvent[]) => {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await projectAccountUsage(events, client);
-    await client.query('COMMIT');
-  } finally {
-    client.release();
-  }
-};
+const project = (events: RecordedEvent[]) => projectBatch(pool, projectAccountUsage, events);
 const days = async (accountId: string) =>
   (
     await pool.query(

@@ -1,10 +1,13 @@
 import type { RecordedEvent } from '@pds/service-runtime';
 import { DateTime } from 'luxon';
 import type pg from 'pg';
+import { movementOf, recordMovements, type MovementRow } from './account-movements';
 
 // Usage by account, UK day and operation: charges (a one-step charge, or a reservation's capture) and refunds, in
 // credits. Released and expired reservations charged nothing and count nowhere. Each batch is written in a handful of
-// statements, whatever its size: this follower reads every event the charging path writes.
+// statements, whatever its size: this follower reads every event the charging path writes. The account's other money
+// movements (account-movements.ts) are written in the same transaction, so a monthly statement's figures, half from
+// each table, are always read at one position.
 
 const zone = 'Europe/London';
 
@@ -29,7 +32,10 @@ export const projectAccountUsage = async (events: RecordedEvent[], tx: pg.PoolCl
   const operations = new Map<string, { accountId: string; reservationId: string; operation: string; at: string }>();
   const movements: Movement[] = [];
   const progress = new Map<string, { position: number; at: string }>();
+  const moved: MovementRow[] = [];
   for (const e of events) {
+    const movement = movementOf(e);
+    if (movement) moved.push(movement);
     const d = e.data as Data;
     const at = businessTimeOf(e);
     progress.set(d.accountId, { position: e.globalPosition, at });
@@ -55,6 +61,7 @@ export const projectAccountUsage = async (events: RecordedEvent[], tx: pg.PoolCl
   await recordOperations(tx, [...operations.values()]);
   await resolveOperations(tx, movements, operations);
   await addToDays(tx, movements);
+  await recordMovements(tx, moved);
   await recordProgress(tx, progress);
 };
 

@@ -19,6 +19,7 @@ import { balancePostPaths, balanceRoutes } from './balance-routes';
 import { keyPostPaths, keyRoutes } from './key-routes';
 import { orderRoutes } from './order-routes';
 import { planPostPaths, planRoutes } from './plan-routes';
+import { statementRoutes } from './statement-routes';
 import { usageRoutes } from './usage-routes';
 import { webhookPostPaths, webhookRoutes } from './webhook-routes';
 import { checkPost, tokenFor, visitorOf, withVisitor } from './visitor';
@@ -185,6 +186,7 @@ export const accountRoutes = (deps: AccountDeps): Router => {
   usageRoutes(router, deps, tools);
   orderRoutes(router, deps, tools);
   webhookRoutes(router, deps, tools);
+  statementRoutes(router, deps, tools);
 
   router.get('/account', async (req, res) => {
     const session = signedIn(req, res);
