@@ -39,6 +39,7 @@ describe('the gateway is the edge', () => {
       'services/gateway/src/account/identity/one-time-tokens.ts',
       'services/gateway/src/account/identity/sessions.ts',
       'services/gateway/src/account/identity/sign-in-limits.ts',
+      'services/gateway/src/account/identity/sweep.ts',
       'services/gateway/src/account/payments/checkouts.ts',
       'services/gateway/src/account/usage/call-counts.ts',
       'services/gateway/src/auth/api-keys.ts',
