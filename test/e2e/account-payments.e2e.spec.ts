@@ -1,11 +1,14 @@
 import { planMonthlyCredits, upgradeChargePence } from '@pds/contracts';
+import { extractPdfText } from '@pds/land-register';
 import { DateTime } from 'luxon';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expectAccessible, FormClient, screenshot, signInOver, signInPage, verifiedCustomer } from '../support/account-web';
 import { runAudit } from '../support/audit';
 import { startBrowser, type TestBrowser } from '../support/browser';
 import { e2eFixture } from '../support/e2e';
 import { waitFor } from '../support/ledger';
+import { auditFigures, summaryOf } from '../support/statements';
 
 // Paying from the dashboard in a real Chromium, through the Stripe test environment's hosted page: a plan subscribed
 // after a declined card, the first key, an upgrade paid for the rest of the period, a smaller plan from the renewal,
@@ -31,6 +34,9 @@ const payWith = async (page: Page, card: string) => {
   await page.getByRole('button', { name: 'Pay' }).click();
 };
 
+/** A month as the statements page names it: "November 2026". */
+const monthName = (month: string) => DateTime.fromISO(`${month}-01`).toFormat('LLLL yyyy');
+
 const paymentsOf = async (accountId: string) =>
   (
     await world.db.query<{ data: { paymentId: string; amountPence: number; purpose: { kind: string } } }>(
@@ -40,7 +46,7 @@ const paymentsOf = async (accountId: string) =>
   ).rows.map((r) => [r.data.purpose.kind, r.data.amountPence]);
 
 describe('payments from the dashboard', () => {
-  it('subscribes after a declined card, upgrades, schedules a smaller plan, cancels and resumes, tops up once under a duplicated webhook', async () => {
+  it('subscribes after a declined card, upgrades, schedules a smaller plan, cancels and resumes, tops up once under a duplicated webhook, orders, downloads the statement, renews and fails to renew', async () => {
     const c = await verifiedCustomer(world, 'payer');
     browser = await startBrowser();
     const page = await browser.context.newPage();
@@ -170,10 +176,56 @@ describe('payments from the dashboard', () => {
     expect(await page.locator('#balance-available').textContent()).toBe('£13.00');
     await screenshot(page, 'balance');
 
+    // This month's statement, downloaded as a customer does: its payment figures are these payments, and every
+    // summary figure is the finance audit's for the account and month.
+    const month = DateTime.fromJSDate(businessNow(), { zone: 'Europe/London' }).toFormat('yyyy-MM');
+    await page.getByRole('link', { name: 'Statements', exact: true }).click();
+    await expectAccessible(page, 'statements');
+    await screenshot(page, 'statements');
+    const download = async (label: string) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: label }).first().click()]);
+      return readFileSync((await file.path()) as string);
+    };
+    const expected = auditFigures(world.databaseUrl, accountId, month);
+    let summary: Record<string, string> = {};
+    await waitFor(async () => {
+      summary = summaryOf((await download(`${monthName(month)} (to date), CSV`)).toString('utf8'));
+      return JSON.stringify(summary) === JSON.stringify(expected);
+    }, 20_000).catch(() => undefined);
+    expect(summary).toEqual(expected);
+    expect([summary.subscription_payments_pence, summary.upgrade_payments_pence, summary.top_up_payments_pence]).toEqual(
+      [9_900, chargePence, 2_000].map(String),
+    );
+    expect(summary.payments_pence).toBe(String(9_900 + chargePence + 2_000));
+    const pdfText = (await extractPdfText(await download(`${monthName(month)} (to date), PDF`))).replace(/\s+/g, ' ');
+    expect(pdfText).toContain('£20.00');
+    expect(pdfText).toContain('£99.00');
+
+    // The renewal, charged by Stripe and told by its webhook: at Basic's price, as scheduled, and the credits refreshed
+    // to Basic's allowance. Then a card that fails every renewal: the next one is unpaid, the subscription past due,
+    // and nothing refreshed.
+    const subscriptionId = account.subscription.subscriptionId as string;
+    expect((await world.stripe.advanceSubscription(subscriptionId)).step).toEqual({ kind: 'renew' });
+    // Read as the operator reads it: on Basic's 10 calls a minute, polling with the key would be refused.
+    const described = () => world.admin.showAccount(accountId);
+    await waitFor(async () => (await described()).plan === 'basic', 20_000);
+    expect(await described()).toMatchObject({
+      plan: 'basic',
+      availableCredits: planMonthlyCredits.basic,
+      subscription: { status: 'active', planAtRenewal: null },
+    });
+    await world.stripe.setSubscriptionCard(subscriptionId, '4000 0000 0000 0341');
+    expect((await world.stripe.advanceSubscription(subscriptionId)).step).toEqual({ kind: 'renew' });
+    await waitFor(async () => (await described()).subscription?.status === 'past_due', 20_000);
+    expect((await described()).availableCredits).toBe(planMonthlyCredits.basic);
+    await page.getByRole('link', { name: 'Plan', exact: true }).click();
+    expect(await page.locator('#plan-status').textContent()).toMatch(/the last renewal could not be charged/);
+
     expect(await paymentsOf(accountId)).toEqual([
       ['subscription_period', 9_900],
       ['plan_upgrade', chargePence],
       ['top_up', 2_000],
+      ['subscription_period', 2_900],
     ]);
     const audit = runAudit(world.databaseUrl);
     expect([audit.code, audit.stdout]).toEqual([0, expect.stringContaining('result                PASS')]);

@@ -1,5 +1,5 @@
 import { extractPdfText } from '@pds/land-register';
-import { runAudit } from '../support/audit';
+import { auditFigures, summaryOf } from '../support/statements';
 import { FormClient, newCustomer } from '../support/account-web';
 import { e2eFixture } from '../support/e2e';
 import { waitFor } from '../support/ledger';
@@ -36,27 +36,9 @@ const signIn = async (client: FormClient, c: { email: string; password: string }
 const fetchStatement = (client: FormClient, path: string, headers: Record<string, string> = {}) =>
   fetch(world.url(path), { headers: { cookie: `pds_account=${client.cookie('pds_account') ?? ''}`, ...headers }, redirect: 'manual' });
 
-/** The CSV's summary section: figure → value, from whichever of its credits and pence columns holds it. */
-const summaryOf = (csv: string): Record<string, string> =>
-  Object.fromEntries(
-    csv
-      .split('\r\n')
-      .map((line) => line.split(','))
-      .filter((cells) => cells[0] === 'summary')
-      .map((cells) => [cells[2], cells[7] || cells[8]]),
-  );
-
-/** The audit's statements.csv row for the account and month, figures only. */
-const auditFigures = (accountId: string, month: string): Record<string, string> => {
-  const audit = runAudit(world.databaseUrl, '--account', accountId, '--month', month);
-  expect(audit.statements).toHaveLength(1);
-  const { account_id: _, month: __, ...figures } = audit.statements[0] as Record<string, string>;
-  return figures;
-};
-
 /** The month's CSV once the projection has caught up with the audit's replay of the store, whose figures it must equal. */
 const reconciled = async (client: FormClient, accountId: string, month: string) => {
-  const expected = auditFigures(accountId, month);
+  const expected = auditFigures(world.databaseUrl, accountId, month);
   let summary: Record<string, string> = {};
   await waitFor(async () => {
     summary = summaryOf(await (await fetchStatement(client, `/account/statements/${month}.csv`)).text());

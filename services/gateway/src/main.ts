@@ -73,7 +73,7 @@ const main = async () => {
     envMs('ACCOUNT_SWEEP_MS', 300_000),
     async () => {
       const swept = await sweepExpired(db, account.settings.session, rt.clock.now());
-      if (swept.sessions + swept.tokens + swept.failures > 0) rt.logger.info({ swept }, 'expired account records deleted');
+      if (Object.values(swept).some((n) => n > 0)) rt.logger.info({ swept }, 'expired account records deleted');
     },
     rt.logger,
   );

@@ -1,6 +1,7 @@
 import { customerEvents } from '@pds/contracts';
 import { randomUUID } from 'node:crypto';
 import type { AccountDeps } from '../account-deps';
+import { takeMailPlace } from '../mail/mail-limits';
 import { passwordChanged, resetPassword, signUpAgain, verifyEmail } from '../mail/messages';
 import { customerIdFor, type KnownCustomer } from './customer';
 import { decide, type CustomerCommand } from './decide';
@@ -35,8 +36,22 @@ const hours = (ms: number) => ms / 3_600_000;
 const mail = async (deps: AccountDeps, to: string, message: Parameters<NonNullable<AccountDeps['mailer']>['send']>[1]) =>
   deps.mailer ? (await deps.mailer.send(to, message)).sent : false;
 
-/** Signs up (or again, while unverified): stores the password, records it, and mails the verification link. */
-export const signUp = async (deps: AccountDeps, email: string, password: string): Promise<{ mailed: boolean }> => {
+/** Mail someone asked for, within the limits on asked-for mail (mail-limits.ts): whether it went, or was held back. */
+const askedMail = async (deps: AccountDeps, address: string, to: string, message: Parameters<typeof mail>[2]) =>
+  (await takeMailPlace(deps.db, to, address, deps.clock.now()))
+    ? { mailed: await mail(deps, to, message) }
+    : { mailed: false, limited: true };
+
+/**
+ * Signs up (or again, while unverified): stores the password, records it, and mails the verification link, unless
+ * too many were asked for the address, or from `address`, this hour.
+ */
+export const signUp = async (
+  deps: AccountDeps,
+  email: string,
+  password: string,
+  address: string,
+): Promise<{ mailed: boolean; limited?: boolean }> => {
   const customerId = customerIdFor(email);
   const credentialId = await storeCredential(deps, customerId, password);
   const { events } = await handle(deps, customerId, { type: 'SignUp', email, credentialId }, 'customer');
@@ -44,10 +59,10 @@ export const signUp = async (deps: AccountDeps, email: string, password: string)
   if (events.length === 0) {
     await deps.db.query('DELETE FROM customer_credentials WHERE credential_id = $1', [credentialId]);
     // Only the address's owner learns that it already has an account.
-    return { mailed: await mail(deps, email, signUpAgain(ctx)) };
+    return askedMail(deps, address, email, signUpAgain(ctx));
   }
   const token = await issueToken(deps.db, 'verify', { customerId, credentialId }, deps.clock.now());
-  return { mailed: await mail(deps, email, verifyEmail({ ...ctx, token, validForHours: hours(tokenLifetimeMs.verify) })) };
+  return askedMail(deps, address, email, verifyEmail({ ...ctx, token, validForHours: hours(tokenLifetimeMs.verify) }));
 };
 
 /** Opens the customer's trial account in the ledger (repeat-safe), then records that it is open. */
@@ -122,8 +137,12 @@ const replacePassword = async (deps: AccountDeps, customer: KnownCustomer, passw
   await handle(deps, customer.customerId, { type: 'ChangePassword', credentialId, how }, `customer:${customer.customerId}`);
 };
 
-/** Mails a reset link if the address has an account; the page says the same either way. */
-export const forgotPassword = async (deps: AccountDeps, email: string): Promise<void> => {
+/**
+ * Mails a reset link if the address has an account and the asked-for mail's limits allow; the page says the same
+ * whatever happened. The limits are counted whether or not the address has an account, so they tell nothing either.
+ */
+export const forgotPassword = async (deps: AccountDeps, email: string, address: string): Promise<void> => {
+  if (!(await takeMailPlace(deps.db, email, address, deps.clock.now()))) return;
   const { state } = await deps.customers.load(customerEvents.customerStreamId(customerIdFor(email)));
   if (state.status !== 'signed_up') return;
   const token = await issueToken(deps.db, 'reset', state, deps.clock.now());

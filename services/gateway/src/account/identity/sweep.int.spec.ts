@@ -15,7 +15,7 @@ const now = new Date('2026-05-14T12:00:00Z');
 const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
 const session = { idleMs: 3_600_000, maxMs: 12 * 3_600_000 };
 
-it('deletes sessions past their idle or whole life, links past their expiry, failures past the window, and nothing else', async () => {
+it('deletes sessions past their idle or whole life, links past their expiry, failures and asked-for mail past their windows, and nothing else', async () => {
   const sessions: Array<[string, Date, Date]> = [
     ['fresh', minutesAgo(30), minutesAgo(5)],
     ['idle', minutesAgo(120), minutesAgo(61)],
@@ -41,12 +41,18 @@ it('deletes sessions past their idle or whole life, links past their expiry, fai
     ['stale', minutesAgo(16)],
   ] as const)
     await pool.query('INSERT INTO sign_in_failures (limit_key, failed_at) VALUES ($1, $2)', [key, at]);
+  for (const [key, at] of [
+    ['mail-recent', minutesAgo(59)],
+    ['mail-stale', minutesAgo(61)],
+  ] as const)
+    await pool.query('INSERT INTO account_mail_sends (limit_key, sent_at) VALUES ($1, $2)', [key, at]);
 
-  expect(await sweepExpired(pool, session, now)).toEqual({ sessions: 2, tokens: 1, failures: 1 });
+  expect(await sweepExpired(pool, session, now)).toEqual({ sessions: 2, tokens: 1, failures: 1, mailSends: 1 });
   const left = async (sql: string) => (await pool.query<{ name: string }>(sql)).rows.map((r) => r.name);
   expect(await left(`SELECT convert_from(session_hash, 'UTF8') AS name FROM account_sessions`)).toEqual(['fresh']);
   expect(await left(`SELECT convert_from(token_hash, 'UTF8') AS name FROM account_tokens`)).toEqual(['live']);
   expect(await left('SELECT limit_key AS name FROM sign_in_failures')).toEqual(['recent']);
+  expect(await left('SELECT limit_key AS name FROM account_mail_sends')).toEqual(['mail-recent']);
   // A second pass finds nothing more.
-  expect(await sweepExpired(pool, session, now)).toEqual({ sessions: 0, tokens: 0, failures: 0 });
+  expect(await sweepExpired(pool, session, now)).toEqual({ sessions: 0, tokens: 0, failures: 0, mailSends: 0 });
 });

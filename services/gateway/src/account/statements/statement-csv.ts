@@ -1,10 +1,10 @@
 import type { StatementModel } from '@pds/report-pdf';
+import { toCsv, type CsvValue } from '../csv';
 import { creditFigureNames } from './statement-model';
 
-// A statement as one CSV table (RFC 4180: CRLF, fields with a comma, quote or line break quoted, quotes doubled;
-// UTF-8), its rows in three sections: `summary` (one row per figure, named as in the finance audit's statements.csv),
-// `movement` and `usage`. A text cell that a spreadsheet would take as a formula (starting = + - @, tab or CR) is
-// written with a `'` before it: descriptions and references can carry such text. Numbers are written as numbers.
+// A statement as one CSV table (the dashboard's one writer, ../csv.ts: RFC 4180, text a spreadsheet would run as a
+// formula guarded), its rows in three sections: `summary` (one row per figure, named as in the finance audit's
+// statements.csv), `movement` and `usage`. Descriptions and references can carry such text.
 
 export const statementCsvColumns = [
   'section',
@@ -17,18 +17,7 @@ export const statementCsvColumns = [
   'credits',
   'pence',
 ] as const;
-type Cell = string | number | null;
-
-/** A text cell made safe to open in a spreadsheet. */
-export const guardedText = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
-const field = (cell: Cell): string => {
-  if (cell === null) return '';
-  const text = typeof cell === 'number' ? String(cell) : guardedText(cell);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-export const csvOf = (rows: readonly (readonly Cell[])[]): string => rows.map((r) => `${r.map(field).join(',')}\r\n`).join('');
+type Cell = CsvValue;
 
 export const statementCsv = (model: StatementModel): string => {
   const summary = Object.entries(model.figures).map(([name, value]): Cell[] => {
@@ -50,5 +39,5 @@ export const statementCsv = (model: StatementModel): string => {
     ['usage', null, 'charged', null, null, u.operationId, u.calls, u.creditsCharged, null],
     ...(u.refunds > 0 ? [['usage', null, 'refunded', null, null, u.operationId, null, u.creditsRefunded, null] as Cell[]] : []),
   ]);
-  return csvOf([statementCsvColumns, ...summary, ...movements, ...usage]);
+  return toCsv(statementCsvColumns, [...summary, ...movements, ...usage]);
 };

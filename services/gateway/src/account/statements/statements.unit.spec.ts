@@ -1,6 +1,6 @@
 import type { StatementModel } from '@pds/report-pdf';
 import { daysBetween, monthsBetween, parseStatementFile, statementPeriod, ukMonthOf } from './months';
-import { csvOf, guardedText, statementCsv } from './statement-csv';
+import { statementCsv } from './statement-csv';
 
 // Statement months by the UK calendar, and the statement's CSV as RFC 4180 writes it, worked by hand.
 
@@ -44,24 +44,6 @@ describe('statement months', () => {
 });
 
 describe('statement CSV', () => {
-  it('quotes a field with a comma, quote or line break, doubling quotes, and ends every line with CRLF', () => {
-    expect(csvOf([['a,b', 'say "hi"', 'two\nlines', 7, null]])).toBe('"a,b","say ""hi""","two\nlines",7,\r\n');
-  });
-
-  it('puts a quote mark before text a spreadsheet would run as a formula, but leaves numbers be', () => {
-    expect(['=SUM(A1)', '+1', '-2', '@x', '\tx', '\rx', 'safe', ''].map(guardedText)).toEqual([
-      "'=SUM(A1)",
-      "'+1",
-      "'-2",
-      "'@x",
-      "'\tx",
-      "'\rx",
-      'safe',
-      '',
-    ]);
-    expect(csvOf([['=cmd|calc', -700]])).toBe("'=cmd|calc,-700\r\n");
-  });
-
   it('writes the summary figures, each movement and the usage by operation in their sections', () => {
     const model = {
       figures: { opening_credits: 94, closing_credits: 4_962, closing_pence: 6_300 },

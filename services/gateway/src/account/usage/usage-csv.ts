@@ -1,4 +1,4 @@
-import { toCsv } from './csv';
+import { toCsv } from '../csv';
 import { usageLines, type UsageReport } from './usage-of';
 
 // The usage table as a file: one record a row of the page's table, no totals row (a total is not a day nor an

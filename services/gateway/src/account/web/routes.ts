@@ -91,8 +91,8 @@ export const accountRoutes = (deps: AccountDeps): Router => {
       : { email: 'Enter an email address like name@example.com.' };
     if (Object.keys(errors).length > 0)
       return show(res, 'Sign up', idp.signUpPage(token(req, res, '/account/sign-up'), field(req, 'email'), errors), 400);
-    const { mailed } = await signUp(deps, email, password);
-    show(res, 'Check your email', idp.checkMailPage(email, mailed));
+    const { mailed, limited } = await signUp(deps, email, password, req.ip ?? '');
+    show(res, 'Check your email', idp.checkMailPage(email, mailed, limited), limited ? 429 : 200);
   });
 
   router.get('/account/verify', async (req, res) => show(res, 'Verify your email', idp.verifiedPage(await verify(deps, req.query.token))));
@@ -138,7 +138,7 @@ export const accountRoutes = (deps: AccountDeps): Router => {
         idp.forgotPage(token(req, res, '/account/password/forgot'), { email: 'Enter your email address.' }),
         400,
       );
-    await forgotPassword(deps, email);
+    await forgotPassword(deps, email, req.ip ?? '');
     show(res, 'Check your email', idp.forgotSentPage());
   });
 

@@ -18,10 +18,15 @@ export const signUpPage = (csrf: string, email = '', errors: FieldErrors = {}): 
     )}
     <p>Already have an account? <a href="/account/sign-in">Sign in</a>.</p>`;
 
-export const checkMailPage = (email: string, mailed: boolean): Html =>
+export const checkMailPage = (email: string, mailed: boolean, limited = false): Html =>
   mailed
     ? html`<p class="notice">We sent a link to ${email}. Open it within 24 hours to verify your address and start your trial.</p>`
-    : html`<p class="notice">We could not send the email just now. Sign up again in a minute to have it sent again.</p>`;
+    : limited
+      ? html`<p class="notice">
+          We have sent as many emails as we will for this address, or from where you are, this hour. Use the newest link we sent, or try
+          again in an hour.
+        </p>`
+      : html`<p class="notice">We could not send the email just now. Sign up again in a minute to have it sent again.</p>`;
 
 export const signInPage = (csrf: string, next: string, email = '', errors: FieldErrors = {}): Html =>
   html`${form(

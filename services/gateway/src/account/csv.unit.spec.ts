@@ -1,6 +1,6 @@
 import { csvField, toCsv } from './csv';
-import { usageCsv } from './usage-csv';
-import type { UsageReport } from './usage-of';
+import { usageCsv } from './usage/usage-csv';
+import type { UsageReport } from './usage/usage-of';
 
 // Expected files written out by hand from RFC 4180 (CRLF after every record, fields with a comma, quote, CR or LF
 // quoted, quotes doubled) and OWASP's CSV-injection advice (a text cell that could start a formula prefixed with ').
@@ -16,6 +16,10 @@ describe('the CSV writer', () => {
       '',
       'café £5',
     ]);
+  });
+
+  it('writes nothing for no value, and a negative amount as a number', () => {
+    expect(toCsv(['a', 'b', 'c'], [[null, -700, 'x']])).toBe('a,b,c\r\n,-700,x\r\n');
   });
 
   it('turns text that a spreadsheet would run as a formula into text, but leaves numbers as numbers', () => {

@@ -6,13 +6,15 @@
 // could run as a formula on their machine. Such a text cell is prefixed with `'`, which spreadsheets take as "this
 // is text" (OWASP's advice on CSV injection). Numbers are written as numbers: a negative amount stays a number.
 
-export type CsvValue = string | number;
+/** A cell: text, a number, or nothing (an empty field). */
+export type CsvValue = string | number | null;
 
 const formulaStart = /^[=+\-@\t\r]/;
 const needsQuotes = /[",\r\n]/;
 
 /** One field: numbers as they are, text guarded against formulas and quoted when it must be. */
 export const csvField = (value: CsvValue): string => {
+  if (value === null) return '';
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error(`a CSV number must be finite, got ${value}`);
     return String(value);
