@@ -174,6 +174,13 @@ describe('payments from the dashboard', () => {
     await waitFor(async () => (await world.call('/api/v1/account', apiKey)).body.data.purchaseBalance.availablePence === 1_300, 20_000);
     await page.reload();
     expect(await page.locator('#balance-available').textContent()).toBe('£13.00');
+    // This month's movements of the balance, newest first, once the ledger's projection has them.
+    const amounts = () => page.locator('#movements tbody tr td:nth-child(3)').allTextContents();
+    await waitFor(async () => {
+      await page.reload();
+      return (await amounts()).length === 2;
+    }, 20_000);
+    expect(await amounts()).toEqual(['−£7.00', '+£20.00']);
     await screenshot(page, 'balance');
 
     // This month's statement, downloaded as a customer does: its payment figures are these payments, and every

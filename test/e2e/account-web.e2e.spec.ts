@@ -13,6 +13,8 @@ import { accountPostPaths } from '../../services/gateway/src/account/web/routes'
 import { DateTime } from 'luxon';
 import { startBrowser, type TestBrowser } from '../support/browser';
 import { e2eFixture } from '../support/e2e';
+import { waitFor } from '../support/ledger';
+import { freePort } from '../support/stack';
 
 // The account dashboard's foundation in a real Chromium and over plain HTTP: sign up, the link from the mail sink,
 // sign in, the trial's 100 credits, sign out; and what an attacker tries: forged forms, guessing, open redirects,
@@ -210,6 +212,90 @@ describe('the account dashboard', () => {
       [c.email],
     );
     expect(rows.map((r) => r.password_hash.slice(0, 31))).toEqual(['$argon2id$v=19$m=19456,t=2,p=1$']);
+  });
+});
+
+describe('the account dashboard without script, by keyboard, and behind TLS', () => {
+  it('signs in, makes and revokes a key, and starts a top-up with script off; the sign-in form is reached by Tab in reading order', async () => {
+    const c = await verifiedCustomer('no-script');
+    const plain = await startBrowser({ javaScriptEnabled: false });
+    try {
+      const page = await plain.context.newPage();
+      await page.goto(world.url('/account/sign-in'));
+      // Tab from the top of the page: the skip link, the header's link, then the form's fields and its button.
+      const focused = async () =>
+        page.evaluate('document.activeElement && (document.activeElement.id || document.activeElement.textContent.trim())');
+      const order: unknown[] = [];
+      for (let i = 0; i < 5; i++) {
+        await page.keyboard.press('Tab');
+        order.push(await focused());
+      }
+      expect(order).toEqual(['Skip to content', 'Property Data Service', 'Sign in', 'email', 'password']);
+      await page.keyboard.type(c.password);
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.type(c.email);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Your account' }).waitFor();
+
+      await page.goto(world.url('/account/keys'));
+      await page.getByLabel('Name (for you: where it is used)').fill('No script');
+      await page.getByRole('button', { name: 'Make key' }).click();
+      const apiKey = (await page.locator('#new-key').textContent()) ?? '';
+      expect((await world.call('/api/v1/account', apiKey)).status).toBe(200);
+      await page.goto(world.url('/account/keys'));
+      await page.getByRole('button', { name: 'Revoke “No script”' }).click();
+      await page.getByRole('cell', { name: 'Revoked', exact: true }).waitFor();
+      expect((await world.call('/api/v1/account', apiKey)).status).toBe(401);
+
+      await page.goto(world.url('/account/balance'));
+      await page.getByLabel(/^Top up by/).fill('15');
+      await page.getByRole('button', { name: 'Pay by card' }).click();
+      await page.getByRole('heading', { name: 'Pay £15.00' }).waitFor();
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('behind TLS: the session cookie is __Host-, Secure, HttpOnly and SameSite=Lax on /, and every page sends HSTS', async () => {
+    const c = await verifiedCustomer('tls');
+    const port = await freePort();
+    world.stack.spawnInstance('gateway', 'gateway-tls', { PORT: String(port), ADMIN_TOKEN: '', PUBLIC_URL: 'https://pds.test' });
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(
+      () =>
+        fetch(`${base}/healthz`).then(
+          (r) => r.status === 200,
+          () => false,
+        ),
+      60_000,
+    );
+    const attributes = (setCookie: string | undefined) =>
+      (setCookie ?? '')
+        .split(';')
+        .slice(1)
+        .map((a) => a.trim().split('=')[0]!.toLowerCase())
+        .filter((a) => !['max-age', 'expires'].includes(a))
+        .sort();
+
+    const signInPage = await fetch(`${base}/account/sign-in`);
+    expect(signInPage.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    expect(attributes(signInPage.headers.getSetCookie().find((k) => k.startsWith('pds_pre=')))).toEqual([
+      'httponly',
+      'path',
+      'samesite',
+      'secure',
+    ]);
+    const client = new FormClient(`${base}/`);
+    const signedIn = await signInOver(client, c.email, c.password);
+    expect(signedIn.status).toBe(303);
+    const session = signedIn.headers.getSetCookie().find((k) => k.startsWith('__Host-pds_account='));
+    expect(attributes(session)).toEqual(['httponly', 'path', 'samesite', 'secure']);
+    expect(session).toMatch(/; Path=\/;/);
+    expect(session).toMatch(/; SameSite=Lax/);
+    const overview = await client.get('/account');
+    expect([overview.status, overview.headers.get('strict-transport-security')]).toEqual([200, 'max-age=31536000']);
+    // The plain-HTTP cookie means nothing here.
+    expect(signedIn.headers.getSetCookie().some((k) => k.startsWith('pds_account='))).toBe(false);
   });
 });
 

@@ -36,8 +36,8 @@ const chromiumPath = () => {
   return path;
 };
 
-/** Headless Debian Chromium driven by playwright, in a fresh profile under the test run's work directory. */
-export const startBrowser = async (): Promise<TestBrowser> => {
+/** Headless Debian Chromium driven by playwright, in a fresh profile under the test run's work directory; script off if asked. */
+export const startBrowser = async (options: { javaScriptEnabled?: boolean } = {}): Promise<TestBrowser> => {
   const executablePath = chromiumPath();
   const profileDir = mkdtempSync(join(testServers().workDir, 'chromium-'));
   // A persistent context because playwright takes the profile directory as an argument, not as --user-data-dir.
@@ -46,6 +46,7 @@ export const startBrowser = async (): Promise<TestBrowser> => {
     headless: true,
     args: chromiumFlags,
     timeout: launchTimeoutMs,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   return {
     context,

@@ -8,6 +8,7 @@ import { ledgerHandlers } from './accounts/handlers';
 import { countRecorded } from './accounts/recorded-metrics';
 import { projectAccountBalances } from './read-models/account-balances';
 import { projectAccountUsage } from './read-models/account-usage';
+import { startReservationOperationsPruning } from './read-models/reservation-operations-pruning';
 import { startRefreshScheduler } from './cycles/refresh-scheduler';
 import { startExpirySweeper } from './reservations/expiry-sweeper';
 
@@ -58,6 +59,8 @@ const main = async () => {
     clock: rt.clock,
   });
   rt.onShutdown(() => refresher.stop());
+  const pruning = startReservationOperationsPruning(db, envMs('USAGE_PRUNE_MS', 3_600_000), rt.logger);
+  rt.onShutdown(() => pruning.stop());
 
   const handlers = ledgerHandlers(accounts, rt.clock, reservationTtlMs);
   // Runs of reservations, captures and releases are recorded one transaction per run; LEDGER_BATCHING=off records

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { freshDatabase } from '../../../../test/support/environment';
 import { projectBatch } from '../../../../test/support/projection';
 import { projectAccountUsage } from './account-usage';
+import { pruneReservationOperations } from './reservation-operations-pruning';
 
 // The usage projection over the real PostgreSQL, batch by batch as its follower hands them over. Figures by hand.
 
@@ -81,5 +82,51 @@ describe('usage by day and operation', () => {
       // recordedAt 2030-01-01T00:00Z: midnight in the UK (GMT).
       { day: '2030-01-01', operation: 'valuation', charges: 1, credits_charged: 3, refunds: 0, credits_refunded: 0 },
     ]);
+  });
+});
+
+describe('the reservations’ operations, kept 400 days of the projection’s own time', () => {
+  it('prunes those reserved over 400 days before the latest event read; a refund of one counts as operation unknown', async () => {
+    const accountId = 'acc_prune00001';
+    const a = { accountId };
+    // The latest event read is at 1 June 2031: 400 days before it is 27 April 2030.
+    await project([
+      event(
+        'CreditsReserved',
+        { ...a, reservationId: 'old', amountCredits: 3, operation: 'crime', expiresAt: 'x' },
+        '2030-04-25T12:00:00.000Z',
+      ),
+      event(
+        'CreditsReserved',
+        { ...a, reservationId: 'new', amountCredits: 4, operation: 'valuation', expiresAt: 'x' },
+        '2030-05-05T12:00:00.000Z',
+      ),
+      event(
+        'CreditsCharged',
+        { ...a, reservationId: 'now', amountCredits: 1, operation: 'epc', requestId: 'q' },
+        '2031-06-01T12:00:00.000Z',
+      ),
+    ]);
+    const older = await pool.query(
+      `SELECT count(*)::int AS n FROM account_reservation_operations WHERE reserved_at < '2030-04-27T12:00:00Z'`,
+    );
+    expect(await pruneReservationOperations(pool)).toBe(older.rows[0].n);
+    const kept = await pool.query<{ reservation_id: string }>(
+      'SELECT reservation_id FROM account_reservation_operations WHERE account_id = $1 ORDER BY reservation_id',
+      [accountId],
+    );
+    expect(kept.rows.map((r) => r.reservation_id)).toEqual(['new', 'now']);
+
+    await project([
+      event('CreditsRefunded', { ...a, reservationId: 'old', amountCredits: 3, reason: 'late' }, '2031-06-01T13:00:00.000Z'),
+      event('CreditsRefunded', { ...a, reservationId: 'new', amountCredits: 4, reason: 'late' }, '2031-06-01T13:00:00.000Z'),
+    ]);
+    expect(await days(accountId)).toEqual([
+      { day: '2031-06-01', operation: 'epc', charges: 1, credits_charged: 1, refunds: 0, credits_refunded: 0 },
+      { day: '2031-06-01', operation: 'unknown', charges: 0, credits_charged: 0, refunds: 1, credits_refunded: 3 },
+      { day: '2031-06-01', operation: 'valuation', charges: 0, credits_charged: 0, refunds: 1, credits_refunded: 4 },
+    ]);
+    // A second pass has nothing left to prune.
+    expect(await pruneReservationOperations(pool)).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { billing, topUpPence } from '@pds/contracts';
+import { billing, readModels, topUpPence } from '@pds/contracts';
 import type { RequestContext } from '@pds/service-runtime';
 import type { Request, Response, Router } from 'express';
 import { randomUUID } from 'node:crypto';
@@ -7,11 +7,12 @@ import type { Session } from '../identity/sessions';
 import { fulfilDeps } from '../payments/account-payments';
 import { startCheckout } from '../payments/checkouts';
 import { fulfilCheckout } from '../payments/fulfil';
+import { ukMonthOf } from '../statements/months';
 import { customerOf } from './customer-of';
 import type { FieldErrors } from './forms';
 import { html } from './html';
 import type { PageTools } from './key-routes';
-import { balancePage, paidPage, paymentNotAppliedPage, paymentPendingPage } from './pages/balance-pages';
+import { balanceMovementKinds, balancePage, paidPage, paymentNotAppliedPage, paymentPendingPage } from './pages/balance-pages';
 import { unavailablePage } from './pages/signed-in-pages';
 
 export const balancePostPaths = ['/account/balance/top-up', '/account/balance/ordering'] as const;
@@ -44,14 +45,19 @@ export const balanceRoutes = (router: Router, deps: AccountDeps, tools: PageTool
     const outcome = await deps.ledger.describe(ctx(session), session.accountId).catch(() => undefined);
     return outcome?.ok ? outcome.data : undefined;
   };
+  /** This month's movements of the balance; none shown (rather than no page) if they cannot be read just now. */
+  const movementsOf = async (session: Session) =>
+    (await readModels.statementQueries.movements(deps.db, session.accountId, ukMonthOf(deps.clock.now())).catch(() => [])).filter((m) =>
+      balanceMovementKinds.has(m.kind),
+    );
   const showBalance = async (req: Request, res: Response, session: Session, errors: FieldErrors = {}, status = 200, amount = '') => {
-    const d = await describe(session);
+    const [d, movements] = await Promise.all([describe(session), movementsOf(session)]);
     if (!d) return show(res, 'Purchase Balance', unavailablePage(), 503);
     const csrf = {
       ordering: token(req, res, '/account/balance/ordering'),
       ...(deps.payments ? { topUp: token(req, res, '/account/balance/top-up') } : {}),
     };
-    show(res, 'Purchase Balance', balancePage(d, csrf, errors, amount), status);
+    show(res, 'Purchase Balance', balancePage(d, csrf, errors, amount, movements), status);
   };
 
   router.get('/account/balance', async (req, res) => {

@@ -111,3 +111,22 @@ describe('official copy ordering on the balance page', () => {
     expect(buttons(on)).toEqual(['Turn ordering off']);
   });
 });
+
+describe('the balance movements', () => {
+  const movement = (at: string, kind: string, amountPence: number, description: string) =>
+    ({ globalPosition: 1, at, kind, referenceId: null, operation: null, amountCredits: 0, amountPence, description }) as never;
+
+  it('lists this month’s, newest first, signed, each description as text', () => {
+    const page = balancePage(description(), { ordering: 'o' }, {}, '', [
+      movement('2026-05-03T09:00:00Z', 'cash_deposited', 2_000, 'Top-up <b>card</b>'),
+      movement('2026-05-04T12:30:00Z', 'cash_captured', -700, 'Official copy BK509231'),
+    ]).toString();
+    const rows = [...page.matchAll(/<tr>\s*<td>([^<]*)<\/td>\s*<td>([^<]*)<\/td>\s*<td>([^<]*)<\/td>/g)].map((m) => [m[1], m[2], m[3]]);
+    // 4 May 2026 12:30 UTC is 13:30 in the UK (BST).
+    expect(rows).toEqual([
+      ['4 May 2026, 13:30', 'Official copy BK509231', '−£7.00'],
+      ['3 May 2026, 10:00', 'Top-up &lt;b&gt;card&lt;/b&gt;', '+£20.00'],
+    ]);
+    expect(balancePage(description(), { ordering: 'o' }).toString()).toContain('No movements this month.');
+  });
+});

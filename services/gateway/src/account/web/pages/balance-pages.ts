@@ -1,10 +1,13 @@
-import { topUpPence, type billing } from '@pds/contracts';
+import { topUpPence, type billing, type readModels } from '@pds/contracts';
+import { DateTime } from 'luxon';
 import { errorSummary, input, type FieldErrors } from '../forms';
 import { html, type Html } from '../html';
 import type { RecordPayment } from '../../payments/payments-of';
 import { number, planNames, pounds } from './format';
 
 /** The Purchase Balance (the pounds title orders are paid from) and the form that tops it up by card. */
+type StatementMovement = readModels.StatementMovement;
+
 export interface BalanceForms {
   /** Absent where payments are not configured. */
   topUp?: string;
@@ -31,7 +34,51 @@ const orderingForm = (d: billing.AccountDescription, csrf: string, errors: Field
     }
   </form>`;
 
-export const balancePage = (d: billing.AccountDescription, csrf: BalanceForms, errors: FieldErrors = {}, amount = ''): Html => {
+/** What moves the Purchase Balance (a payment for a plan does not: it pays for credits). */
+export const balanceMovementKinds: ReadonlySet<string> = new Set([
+  'cash_deposited',
+  'cash_captured',
+  'cash_refunded',
+  'debt_recorded',
+  'debt_repaid',
+]);
+
+const when = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/London' }).toFormat('d LLL yyyy, HH:mm');
+
+/** This month's movements of the balance, newest first; earlier months are in the statements. */
+const movementsTable = (movements: readonly StatementMovement[]): Html =>
+  movements.length === 0
+    ? html`<p id="no-movements">No movements this month.</p>`
+    : html`<table id="movements">
+        <caption>
+          This month's movements
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">What</th>
+            <th scope="col">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${[...movements].reverse().map(
+            (m) =>
+              html`<tr>
+                <td>${when(m.at)}</td>
+                <td>${m.description}</td>
+                <td>${m.amountPence > 0 ? '+' : ''}${pounds(m.amountPence)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>`;
+
+export const balancePage = (
+  d: billing.AccountDescription,
+  csrf: BalanceForms,
+  errors: FieldErrors = {},
+  amount = '',
+  movements: readonly StatementMovement[] = [],
+): Html => {
   const p = d.purchaseBalance;
   return html`${errorSummary(errors)}
     <table id="purchase-balance">
@@ -89,7 +136,9 @@ export const balancePage = (d: billing.AccountDescription, csrf: BalanceForms, e
           </form>`
         : html`<p class="notice">Payments are not configured here, so the balance cannot be topped up on this server.</p>`
     }
-    <p><a href="/account/statements">Movements are in your monthly statements.</a></p>`;
+    <h2>Movements</h2>
+    ${movementsTable(movements)}
+    <p><a href="/account/statements">Earlier months are in your monthly statements.</a></p>`;
 };
 
 /** After Stripe's page: what the payment did, once the ledger has it. */
