@@ -1,9 +1,8 @@
 import { topUpPence, type billing, type readModels } from '@pds/contracts';
-import { DateTime } from 'luxon';
 import { errorSummary, input, type FieldErrors } from '../forms';
 import { html, type Html } from '../html';
 import type { RecordPayment } from '../../payments/payments-of';
-import { number, planNames, pounds } from './format';
+import { number, planNames, pounds, ukMinute } from './format';
 
 /** The Purchase Balance (the pounds title orders are paid from) and the form that tops it up by card. */
 type StatementMovement = readModels.StatementMovement;
@@ -43,8 +42,6 @@ export const balanceMovementKinds: ReadonlySet<string> = new Set([
   'debt_repaid',
 ]);
 
-const when = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/London' }).toFormat('d LLL yyyy, HH:mm');
-
 /** This month's movements of the balance, newest first; earlier months are in the statements. */
 const movementsTable = (movements: readonly StatementMovement[]): Html =>
   movements.length === 0
@@ -64,7 +61,7 @@ const movementsTable = (movements: readonly StatementMovement[]): Html =>
           ${[...movements].reverse().map(
             (m) =>
               html`<tr>
-                <td>${when(m.at)}</td>
+                <td>${ukMinute(m.at)}</td>
                 <td>${m.description}</td>
                 <td>${m.amountPence > 0 ? '+' : ''}${pounds(m.amountPence)}</td>
               </tr>`,

@@ -1,12 +1,11 @@
 import { billing } from '@pds/contracts';
-import { DateTime } from 'luxon';
 import type { KeyView } from '../../keys/keys';
 import { errorSummary, type FieldErrors } from '../forms';
 import { html, type Html } from '../html';
+import { ukMinute } from './format';
 
 /** UK time, to the minute: when a key was made, last used, or stops. */
-const when = (iso: string | null, none: string): string =>
-  iso ? (DateTime.fromISO(iso, { zone: 'Europe/London' }).toFormat('d LLL yyyy, HH:mm') as string) : none;
+const when = (iso: string | null, none: string): string => (iso ? ukMinute(iso) : none);
 
 const statusText: Record<billing.ApiKeyStatus, string> = {
   active: 'Active',

@@ -1,6 +1,6 @@
 import type { ReportSummary, TitleOrder } from '@pds/contracts';
-import { DateTime } from 'luxon';
 import { html, type Html } from '../html';
+import { ukMinute } from './format';
 
 // The account's title orders and reports as their status endpoints show them, with links to their documents through
 // the dashboard (which checks the session's account owns each), never to the API's URLs, which need a key.
@@ -8,7 +8,7 @@ import { html, type Html } from '../html';
 /** How many of each the page lists: the latest, newest first. */
 export const ordersShownMax = 50;
 
-const placed = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/London' }).toFormat('d LLL yyyy, HH:mm');
+const placed = ukMinute;
 const words = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replace(/[_-]/g, ' ');
 const pounds = (pence: number) => `£${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
 const credits = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'credit' : 'credits'}`;

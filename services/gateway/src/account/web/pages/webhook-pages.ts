@@ -1,9 +1,9 @@
 import type { Delivery, Webhook } from '@pds/contracts';
-import { DateTime } from 'luxon';
 import { html, type Html } from '../html';
+import { ukSecond } from './format';
 
 /** UK time, to the second: deliveries are minutes apart at most. */
-const when = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/London' }).toFormat('d LLL yyyy, HH:mm:ss');
+const when = ukSecond;
 
 const statusText: Record<Delivery['status'], string> = {
   pending: 'Waiting to be sent again',
