@@ -11,6 +11,7 @@ export * from './rest/sold-comparables';
 export * from './rest/valuation';
 export * from './rest/property-analysis';
 export * from './rest/compliance';
+export * from './rest/council-tax';
 export * from './rest/property-profile';
 export * from './rest/ownership';
 export * from './rest/registered-proprietors';

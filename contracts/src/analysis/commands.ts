@@ -1,4 +1,5 @@
 import { defineCommand } from '../messaging/envelope';
+import { CouncilTaxResult } from '../rest/council-tax';
 import { PurchaseTaxResult, buyerTypes, maxPurchasePrice, nations } from '../rest/purchase-tax';
 import { RenovationUpliftResult } from '../rest/renovation-calculator';
 import { SoldComparablesResult } from '../rest/sold-comparables';
@@ -79,6 +80,13 @@ export const ValueProperty = defineCommand(
 
 /** `property_compliance`'s answer: the lettings checks of a property, each made or not. */
 export const CheckCompliance = defineCommand('CheckCompliance', z.object({ property: PropertyRef }), sourced(ComplianceResult));
+
+/** `property_council_tax`'s answer: the authority's charges by band, and the property's estimated band when one is named. */
+export const DescribeCouncilTax = defineCommand(
+  'DescribeCouncilTax',
+  z.union([z.object({ property: PropertyRef }), z.object({ postcode: z.string().min(5).max(8) })]),
+  sourced(CouncilTaxResult),
+);
 
 /** `property_profile`'s answer: what is known of a property for a conveyancer, with the enquiries it raises. */
 export const ProfileProperty = defineCommand('ProfileProperty', z.object({ property: PropertyRef }), sourced(PropertyProfile));

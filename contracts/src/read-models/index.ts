@@ -2,6 +2,7 @@ import { accountApiKeys, apiCallers } from './accounts/contract';
 import { accountMovements } from './account-movements/contract';
 import { accountUsageDays, accountUsageProgress } from './account-usage/contract';
 import { addresses, inspireParcels } from './addresses/contract';
+import { councilTaxAuthorities } from './council-tax/contract';
 import { datasetVersions } from './datasets/contract';
 import { boeSeriesValues, onsTimeseriesValues, ukHpiMonths } from './market/contract';
 import { codepointPostcodes, onsPostcodeAreas, onspdPostcodes } from './postcodes/contract';
@@ -28,6 +29,7 @@ export * from './energy-certificates/queries';
 export * from './addresses/address-match';
 export { addressParts, type AddressParts } from './addresses/address-parts';
 export * from './market/queries';
+export * from './council-tax/queries';
 export { resolutionRefusal, resolveAmongRows, type AddressRow, type FoundProperty, type Resolution } from './addresses/resolve-property';
 export type { Parcel } from './addresses/parcel-under-point';
 export { documentNotFound } from './title-orders/document-downloads';
@@ -52,6 +54,7 @@ export {
   reportFiles,
   energyCertificates,
   pricePaidSales,
+  councilTaxAuthorities,
 };
 
 /** Every read model one service offers another. */
@@ -76,4 +79,5 @@ export const readModels: readonly ReadModel[] = [
   onsTimeseriesValues,
   energyCertificates,
   pricePaidSales,
+  councilTaxAuthorities,
 ];

@@ -25,6 +25,7 @@ import { propertySoldComparables } from './sold-comparables';
 import { propertyValuation } from './valuation';
 import { propertyAnalysis } from './property-analysis';
 import { propertyCompliance } from './compliance';
+import { propertyCouncilTax } from './council-tax';
 import { propertyOwnership } from './ownership';
 import { propertyProfile } from './property-profile';
 import { openApiDocumentOperation } from './service-operations';
@@ -57,6 +58,7 @@ export const dataOperations = {
   property_valuation: propertyValuation,
   property_analysis: propertyAnalysis,
   property_compliance: propertyCompliance,
+  property_council_tax: propertyCouncilTax,
   property_ownership: propertyOwnership,
   property_registered_proprietors: propertyRegisteredProprietors,
   property_profile: propertyProfile,

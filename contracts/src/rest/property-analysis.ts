@@ -84,7 +84,9 @@ export const PropertyAnalysisResult = z
     housePriceIndex: Part.openapi({ description: "The house price index operation's `data` for the postcode's local authority" }),
     deprivation: Part,
     areaStatistics: Part,
-    councilTax: z.null().openapi({ description: 'Not available: no documented source of a property’s band exists' }),
+    councilTax: Part.openapi({
+      description: "The council tax operation's `data`: the authority's charges by band, and the home's estimated band with `address`",
+    }),
     unavailable: z
       .array(z.object({ part: z.string(), code: z.string(), message: z.string() }))
       .openapi({ description: 'Each part that could not be had, with the code and message its own operation gave' }),
@@ -103,12 +105,13 @@ export const propertyAnalysis = defineOperation({
     'answer of an operation of this API, asked as that operation and composed here (no part is charged on its own): ' +
     '`valuation` (with `address`), `comparables` (36 months), `crime` (500 m, the latest month held), ' +
     "`housePriceIndex` (the postcode's local authority, the 12 months to the latest held, `propertyType`'s series), " +
-    '`deprivation` and `areaStatistics`. A part that cannot be had is null and named in `unavailable` with its own code ' +
+    '`deprivation`, `areaStatistics` and `councilTax` (the council tax operation for the home with `address`, else the ' +
+    'postcode). A part that cannot be had is null and named in `unavailable` with its own code ' +
     'and message; with none answered, 503 `SERVICE_UNAVAILABLE`.\n\n' +
     '**Context.** `valuationContext`: the price against the estimate and its 80% range (`position`). `comparablesContext`: ' +
     "the comparables' median price and median price per m² (of `propertyType`'s when given), beside `listing.pricePerSqM` " +
     '(the price over `squareMeters`, else `squareFeet` converted at 1 ft² = 0.09290304 m²). `bedrooms` and `portal` are ' +
-    'kept as given. **Council tax** is null: no documented source gives a property’s band.',
+    'kept as given.',
   cost: { kind: 'per_call', credits: analysisCredits, charging: 'reserve_first' },
   chargedFor: 'analysis',
   request: { query: PropertyAnalysisQuery },

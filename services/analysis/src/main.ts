@@ -5,6 +5,8 @@ import { DateTime } from 'luxon';
 import { askerOf } from './asking/ask-service';
 import { findSoldComparables } from './comparables/find-sold-comparables';
 import { checkCompliance } from './compliance/check-compliance';
+import { AuthorityValues } from './council-tax/authority-values';
+import { describeCouncilTax } from './council-tax/describe-council-tax';
 import { analysePrice } from './price-analysis/analyse-price';
 import { profileProperty } from './profile/profile-property';
 import { taxPurchase } from './purchase-tax/tax-purchase';
@@ -31,7 +33,8 @@ const main = async () => {
   const asker = askerOf(rpc, rt.topics, envMs('ASK_TIMEOUT_MS', 4_000));
   const partBudgetMs = envMs('PROFILE_PART_BUDGET_MS', 4_000);
   const valuations = { db, today, districts: new DistrictCache() };
-  const priceAnalysis = { ...valuations, asker };
+  const councilTax = { ...valuations, authorityValues: new AuthorityValues() };
+  const priceAnalysis = { ...councilTax, asker };
   const compliance = { db, asker, today };
   // A profile's part is left out at its budget: its ask gives up just after, never before.
   const profiles = { db, asker: askerOf(rpc, rt.topics, partBudgetMs + 500), partBudgetMs };
@@ -45,6 +48,7 @@ const main = async () => {
     handler(analysis.FindSoldComparables, (data) => findSoldComparables(valuations, data), { dropWhenLate: true }),
     handler(analysis.ValueProperty, (data) => valueProperty(valuations, data), { dropWhenLate: true }),
     handler(analysis.AnalysePrice, (data, ctx) => analysePrice(priceAnalysis, data, ctx), { dropWhenLate: true }),
+    handler(analysis.DescribeCouncilTax, (data) => describeCouncilTax(councilTax, data), { dropWhenLate: true }),
     handler(analysis.CheckCompliance, (data, ctx) => checkCompliance(compliance, data, ctx), { dropWhenLate: true }),
     handler(analysis.ProfileProperty, (data, ctx) => profileProperty(profiles, data, ctx), { dropWhenLate: true }),
   ];

@@ -1,4 +1,5 @@
 import { defineQueries } from '../read-model';
+import { onsPostcodeAreas } from '../postcodes/contract';
 import { pricePaidSales } from './contract';
 
 // The location service's published reads of Price Paid Data: the standard (category A) sales of a postcode over a
@@ -43,6 +44,31 @@ export const saleQueries = defineQueries([pricePaidSales], {
           WHERE split_part(postcode, ' ', 1) = $1 AND category = 'A'
           ORDER BY transfer_date, transaction_id`,
         [district],
+      )
+    ).rows,
+});
+
+/** A home's latest standard sale, as `homesInAuthority` gives it. */
+export interface LatestSale {
+  postcode: string;
+  price: number;
+  /** YYYY-MM */
+  month: string;
+}
+
+export const authoritySaleQueries = defineQueries([pricePaidSales, onsPostcodeAreas], {
+  /**
+   * The latest standard (category A) sale of each home in a local authority (by the ONS postcode lookup's district
+   * of its postcode), a home being its address as published (postcode, SAON, PAON, street).
+   */
+  homesInAuthority: async (db, ladCode: string): Promise<LatestSale[]> =>
+    (
+      await db.query<LatestSale>(
+        `SELECT DISTINCT ON (s.postcode, s.saon, s.paon, s.street) s.postcode, s.price, to_char(s.transfer_date, 'YYYY-MM') AS month
+           FROM ${pricePaidSales.relation} s JOIN ${onsPostcodeAreas.relation} a ON a.postcode = s.postcode
+          WHERE a.lad_code = $1 AND s.category = 'A'
+          ORDER BY s.postcode, s.saon, s.paon, s.street, s.transfer_date DESC, s.transaction_id`,
+        [ladCode],
       )
     ).rows,
 });

@@ -16,7 +16,8 @@ import {
 import type { HandlerContext, HandlerResult } from '@pds/service-runtime';
 import type { Asked, Asker, Sourced } from '../asking/ask-service';
 import { findSoldComparables, type SoldComparablesDeps } from '../comparables/find-sold-comparables';
-import { valueProperty, type ValuationDeps } from '../valuation/value-property';
+import { describeCouncilTax, type CouncilTaxDeps } from '../council-tax/describe-council-tax';
+import { valueProperty } from '../valuation/value-property';
 import { comparablesContext, valuationContext } from './price-context';
 
 // `property_analysis`: a price read against everything known of its place, each part the answer its own operation
@@ -28,7 +29,7 @@ type Result = HandlerResult<ReplyOf<typeof analysis.AnalysePrice>>;
 type Unavailable = PropertyAnalysisResult['unavailable'][number];
 type Part = { data: Record<string, unknown> | null; sources: Source[] };
 
-export interface PriceAnalysisDeps extends ValuationDeps, SoldComparablesDeps {
+export interface PriceAnalysisDeps extends CouncilTaxDeps, SoldComparablesDeps {
   asker: Asker;
 }
 
@@ -60,7 +61,8 @@ export const analysePrice = async (deps: PriceAnalysisDeps, q: Analysed, ctx: Ha
   // The crime count as its operation counts by default (its radius, the latest month held).
   const crime = areaCrime.request.query.parse({ postcode });
   const hpiType = q.propertyType && q.propertyType !== 'unknown' ? q.propertyType : 'all';
-  const [valued, comparables, crimes, hpi, deprivation, statistics] = await Promise.all([
+  const councilTaxAsked = q.address ? { property: { address: q.address, postcode } } : { postcode };
+  const [valued, comparables, crimes, hpi, deprivation, statistics, councilTax] = await Promise.all([
     valuation,
     part('comparables', own(findSoldComparables(deps, { postcode, months: defaultComparableMonths }))),
     part(
@@ -70,8 +72,9 @@ export const analysePrice = async (deps: PriceAnalysisDeps, q: Analysed, ctx: Ha
     part('housePriceIndex', deps.asker.ask('location', marketData.DescribeHousePriceIndex, { postcode, propertyType: hpiType }, ctx)),
     part('deprivation', deps.asker.ask('location', locationIntelligence.DescribeDeprivation, { postcode }, ctx)),
     part('areaStatistics', deps.asker.ask('location', locationIntelligence.DescribeAreaStatistics, { postcode }, ctx)),
+    part('councilTax', own(describeCouncilTax(deps, councilTaxAsked))),
   ]);
-  const parts = [valued, comparables, crimes, hpi, deprivation, statistics];
+  const parts = [valued, comparables, crimes, hpi, deprivation, statistics, councilTax];
   if (parts.every((p) => p.data === null))
     return {
       ok: false,
@@ -100,7 +103,7 @@ export const analysePrice = async (deps: PriceAnalysisDeps, q: Analysed, ctx: Ha
     housePriceIndex: hpi.data,
     deprivation: deprivation.data,
     areaStatistics: statistics.data,
-    councilTax: null,
+    councilTax: councilTax.data,
     unavailable,
   };
   const sources = new Map<string, Source>();

@@ -7,6 +7,7 @@ import { soldComparablesHandler } from '../routes/property/sold-comparables';
 import { valuationHandler } from '../routes/property/valuation';
 import { propertyAnalysisHandler } from '../routes/property/analyse';
 import { complianceHandler } from '../routes/property/compliance';
+import { councilTaxHandler } from '../routes/property/council-tax';
 import { ownershipHandler } from '../routes/property/ownership';
 import { propertyProfileHandler } from '../routes/property/profile/profile';
 import { groundRiskHandler } from '../routes/area/ground-risk';
@@ -56,6 +57,7 @@ export const handlers: Handlers = {
   property_valuation: valuationHandler,
   property_analysis: propertyAnalysisHandler,
   property_compliance: complianceHandler,
+  property_council_tax: councilTaxHandler,
   property_ownership: ownershipHandler,
   property_registered_proprietors: registeredProprietors,
   property_profile: propertyProfileHandler,

@@ -30,6 +30,9 @@ export const attributions = {
   boeSeries:
     'Contains data from the Bank of England Database, licensed under the Open Government Licence v3.0, © the Governor and Company of the ' +
     'Bank of England.',
+  councilTax:
+    'Contains public sector information (MHCLG, VOA, Welsh Government, Scottish Government) licensed under the Open Government ' +
+    'Licence v3.0; compiled by PolicyEngine.',
   onsTimeseries: 'Source: Office for National Statistics licensed under the Open Government Licence v.3.0.',
   planningData:
     'Planning Data (planning.data.gov.uk, Ministry of Housing, Communities and Local Government), licensed under the Open Government ' +

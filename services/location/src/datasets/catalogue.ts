@@ -2,6 +2,7 @@ import { addressBase } from './addressbase';
 import { boeSeries } from './boe-series';
 import { census2021 } from './census-2021';
 import { codePointOpen } from './codepoint-open';
+import { councilTax } from './council-tax';
 import { ccod, ocod } from './company-owners';
 import type { Dataset } from './dataset';
 import { inspire } from './inspire';
@@ -42,5 +43,6 @@ export const datasetCatalogue: ReadonlyMap<string, Dataset> = new Map(
     ocod,
     boeSeries,
     onsTimeseries,
+    councilTax,
   ].map((d) => [d.name, d]),
 );
