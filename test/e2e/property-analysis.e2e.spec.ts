@@ -19,7 +19,10 @@ describe('with no data imported', () => {
 });
 
 describe('an analysis', () => {
-  beforeAll(() => world.importDatasets(['codepoint-open', 'ons-postcode-lookup', 'ppd', 'epc-domestic', 'iod', 'uk-hpi']), 300_000);
+  beforeAll(
+    () => world.importDatasets(['codepoint-open', 'ons-postcode-lookup', 'ppd', 'epc-domestic', 'iod', 'uk-hpi', 'council-tax']),
+    300_000,
+  );
 
   const asked = { postcode: 'RG30 2AN', price: '650000', address: '60 Western Elms Avenue', propertyType: 'detached', squareMeters: '211' };
 
@@ -34,6 +37,7 @@ describe('an analysis', () => {
       ['housePriceIndex', '/market/house-price-index', { postcode: 'RG30 2AN', propertyType: 'detached' }],
       ['deprivation', '/area/deprivation', { postcode: 'RG30 2AN' }],
       ['areaStatistics', '/area/statistics', { postcode: 'RG30 2AN' }],
+      ['councilTax', '/property/council-tax', { postcode: 'RG30 2AN', address: '60 Western Elms Avenue' }],
     ];
     let answered = 0;
     for (const [part, path, query] of direct) {
@@ -46,8 +50,8 @@ describe('an analysis', () => {
         expect(a.unavailable).toContainEqual({ part, code: own.body.error.code, message: expect.any(String) });
       }
     }
-    expect(answered).toBeGreaterThanOrEqual(4); // valuation, comparables, the HPI and deprivation at least
-    expect(a.councilTax).toBeNull();
+    expect(answered).toBeGreaterThanOrEqual(5); // valuation, comparables, the HPI, deprivation and council tax at least
+    expect(a.councilTax.estimatedBand).not.toBeNull();
     expect(r.body.sources.map((s: { dataset: string }) => s.dataset)).toEqual(expect.arrayContaining(['ppd', 'iod', 'uk-hpi']));
   });
 

@@ -130,7 +130,7 @@ export const propertyCouncilTax = defineOperation({
     "is known from a sale (each home's last sale moved to today by the authority's house price index), and the band read " +
     "off the VOA's counts: the home at the 30th percentile of an authority whose dwellings are 10% band A and 30% band B is " +
     "band B. `confidence` is the probability of that band given the valuation's uncertainty and the drift of homes' " +
-    'relative values since the valuation date, measured on sales whose band is known (docs/api/council-tax.md). With ' +
+    'relative values since the valuation date, measured on sales whose band is known (docs/api/property-due-diligence.md, council tax). With ' +
     'no estimate, `estimateUnavailable` says why.',
   cost: { kind: 'per_call', credits: councilTaxCredits, charging: 'reserve_first' },
   chargedFor: 'answer',
@@ -144,7 +144,7 @@ export const propertyCouncilTax = defineOperation({
   errors: {
     INVALID_PARAMETERS: 'Neither `uprn`, `postcode` nor `address` with `postcode`, or both `uprn` and an address; nothing charged',
     OUTSIDE_GREAT_BRITAIN: 'The postcode is in Northern Ireland (domestic rates, not council tax); nothing charged',
-    POSTCODE_NOT_FOUND: 'No such postcode in the postcode datasets; nothing charged',
+    POSTCODE_NOT_FOUND: 'No such postcode in the postcode datasets, or one they place in no local authority; nothing charged',
     PROPERTY_NOT_FOUND: 'The UPRN is not in the address dataset; nothing charged',
     ADDRESS_AMBIGUOUS: 'The address matches several in the address dataset; `error.candidates`; nothing charged',
     SERVICE_UNAVAILABLE: "The council tax figures are not imported, or hold nothing for the postcode's authority; nothing charged",

@@ -51,12 +51,17 @@ export const describeCouncilTax = async (deps: CouncilTaxDeps, asked: Asked): Pr
   const place = await readModels.placeQueries.lookUpPostcode(deps.db, postcode);
   if (!place) return refused('POSTCODE_NOT_FOUND', `${postcode} is not in the postcode datasets.`);
   const lad = place.areas.localAuthorityCode;
-  const nation = lad ? nationOfAuthority(lad) : null;
-  if (lad?.startsWith('N'))
+  if (!lad)
+    return refused(
+      'POSTCODE_NOT_FOUND',
+      `${postcode} is not placed in a local authority by the postcode datasets (a terminated postcode?).`,
+    );
+  const nation = nationOfAuthority(lad);
+  if (lad.startsWith('N'))
     return refused('OUTSIDE_GREAT_BRITAIN', `${postcode} is in Northern Ireland, where homes pay domestic rates, not council tax.`);
-  const authority = lad ? await readModels.councilTaxQueries.authority(deps.db, lad) : undefined;
-  if (!lad || !nation || !authority || authority.bandDPence === null)
-    return refused('SERVICE_UNAVAILABLE', `No council tax figures are held for the local authority of ${postcode} (${lad ?? 'unknown'}).`);
+  const authority = await readModels.councilTaxQueries.authority(deps.db, lad);
+  if (!nation || !authority || authority.bandDPence === null)
+    return refused('SERVICE_UNAVAILABLE', `No council tax figures are held for the local authority of ${postcode} (${lad}).`);
 
   const law = nationBands[nation];
   const bands = law.bands.map((b) => ({

@@ -54,6 +54,7 @@ export const estimateBand = (
   sigma: number,
   homeValues: readonly number[],
   shares: readonly BandShare[],
+  driftSigma = rankDriftSigma,
 ): BandEstimate | null => {
   const total = shares.reduce((s, b) => s + b.dwellings, 0);
   if (homeValues.length < minHomesCompared || total === 0) return null;
@@ -64,7 +65,7 @@ export const estimateBand = (
     return cumulative >= total ? null : Math.round(quantile(sorted, cumulative / total));
   });
   const boundaries = shares.map((s, i) => ({ band: s.band, from: i === 0 ? null : edges[i - 1]!, to: edges[i]! }));
-  const spread = Math.sqrt(sigma ** 2 + rankDriftSigma ** 2);
+  const spread = Math.sqrt(sigma ** 2 + driftSigma ** 2);
   const below = (edge: number | null) => (edge === null ? 1 : normalCdf(Math.log(edge / value) / spread));
   const probabilities = boundaries
     .filter((b) => shares.find((s) => s.band === b.band)!.dwellings > 0)
