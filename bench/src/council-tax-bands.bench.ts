@@ -96,7 +96,8 @@ const main = async () => {
           estimated: e.band,
           confidence: e.confidence,
           value: valuation.estimatedValue,
-          sigma: 0,
+          // The valuation's σ, from its score (100 × exp(−σ / 0.25), services/analysis/src/valuation/model.ts).
+          sigma: -0.25 * Math.log(Math.max(valuation.valuationConfidence, 1) / 100),
           lad: r.data.data.billingAuthority.code,
         });
       }
@@ -153,12 +154,12 @@ const calibrate = async (deps: { db: pg.Pool; districts: DistrictCache; authorit
       const authority = (await readModels.councilTaxQueries.authority(deps.db, o.lad))!;
       const values = await deps.authorityValues.get(deps.db, deps.districts, o.lad, today);
       const shares = england.map((b, i) => ({ band: b.band, dwellings: authority.dwellings[i] ?? 0 }));
-      const e = estimateBand(o.value, 0.1, values, shares, drift)!;
+      const e = estimateBand(o.value, o.sigma, values, shares, drift)!;
       stated += e.probability;
       if (e.band === o.known) agreeing++;
     }
     process.stdout.write(
-      `  drift σ ${drift.toFixed(2)} (valuation σ taken as 10%): agree ${pct(agreeing / outcomes.length)}, mean stated ${pct(stated / outcomes.length)}\n`,
+      `  drift σ ${drift.toFixed(2)}: agree ${pct(agreeing / outcomes.length)}, mean stated ${pct(stated / outcomes.length)}\n`,
     );
   }
 };
