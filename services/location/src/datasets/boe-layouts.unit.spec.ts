@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { boeRows, boeSeriesCodes, boeValue, iadbDate } from './boe-layouts';
+import { boeSeries } from './boe-series';
 import { csvRecords } from './csv';
+import type { SqlValue } from './dataset';
 
 // The Bank of England database's two CSV layouts, over the real files the demo ships (demo-data; see its README):
 // the codes layout (2025–2026) and the described layout (1995–2020, no line break after its last row). Expected
@@ -91,5 +93,30 @@ describe('IADB values', () => {
     expect(boeRows(['IUMBV34'], ['31 Foo 24', '4.5'])).toEqual({ rejected: 'date "31 Foo 24" is not DD Mon YYYY or DD Mon YY' });
     expect(boeRows(['IUMBV34'], ['31 Jul 24', '4,5'])).toEqual({ rejected: 'IUMBV34 "4,5" is not a number' });
     expect(boeRows(['IUMBV34'], ['31 Jul 24', '4.5', '4.6'])).toEqual({ rejected: '3 fields, not 2' });
+  });
+});
+
+describe('Bank of England files given together', () => {
+  const described2014 = demo('boe_quoted_2yr_fixed_by_ltv_monthly_2014-2024.csv');
+
+  it('take a day of a series both hold from the first file given, rejecting the other’s with where it was read', async () => {
+    const input = await boeSeries.open([described2014, describedFile]);
+    let loaded = 0;
+    const rejected: string[] = [];
+    const june2020: SqlValue[][] = [];
+    for await (const row of input.rows()) {
+      if ('rejected' in row) rejected.push(`${row.part}:${row.line}: ${row.rejected}`);
+      else if (row.values[0] === 'IUMB482' && row.values[2] === '2020-06') june2020.push(row.values);
+      if (!('rejected' in row)) loaded++;
+    }
+    // 2014–2020 of IUM2WTL, IUMB482 and IUMBV34: 78 months of three series in both files, 635 and 1,051 values.
+    expect(rejected).toHaveLength(234);
+    expect(loaded).toBe(635 + 1_051 - 234);
+    // The 1995–2020 file's line 2 ("30 Jun 20",…,"2.27","1.41") against the 2014–2024 file's line 51 (…,"2.19",…).
+    expect(rejected[1]).toBe(
+      'boe_quoted_2yr_fixed_95_90_75ltv_monthly_1995-2020_richardgill.csv:2: IUMB482 of 2020-06-30 was read already, from ' +
+        'boe_quoted_2yr_fixed_by_ltv_monthly_2014-2024.csv:51',
+    );
+    expect(june2020).toEqual([['IUMB482', '2020-06-30', '2020-06', 2.19]]);
   });
 });
