@@ -6,7 +6,8 @@ import { repoRoot } from './stack';
 
 // The demo region's reference data, loaded by `npm start` into an empty stack so that every operation answers real
 // postcodes with no download. A dataset that already serves a version (a national file imported since, say) is left
-// alone. The loading is the import command itself, run as an operator would run it.
+// alone. The loading is the import command itself, run as an operator would run it. A dataset listed more than once
+// is imported in that order, each import superseding the parts it holds (downloads of overlapping years).
 
 const demoDir = join(repoRoot, 'services', 'location', 'demo-data');
 const importCli = join(repoRoot, 'services', 'location', 'dist', 'import', 'cli.js');

@@ -1,14 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { e2eFixture, sharedDataFile, testDataFile } from '../support/e2e';
+import { demoFile, e2eFixture, sharedDataFile } from '../support/e2e';
+import { boeCodesSeries, onsMonthly } from '../support/market-files';
 
-// Market Data through the whole stack: the UK HPI full-file sample and Bank Rate as published (/work/shared/data, see
-// its MANIFEST.md) and the SYNTHETIC quoted mortgage rates (services/location/test-data), imported with the import
-// command. Every expected value is read from the files here; 1 credit an answer, nothing for a refusal.
+// Market Data through the whole stack: the UK HPI full-file sample (/work/shared/data, see its MANIFEST.md), and Bank
+// Rate, the Bank of England's quoted mortgage rates and the ONS CPI as the demo ships them (services/location/demo-data:
+// the published files, imported in demo.json's steps as \`npm start\` imports them). Every expected value is read from
+// the files here, or by eye with its line cited; 1 credit an answer, nothing for a refusal.
 
 const hpiFile = sharedDataFile('hmlr_uk_hpi/UK-HPI-full-file_random-sample.csv.gz');
-const bankRateFile = sharedDataFile('boe_bank_rate/IUDBEDR_bank_rate_changes.csv');
-const mortgageFile = testDataFile('SYNTHETIC_iadb_quoted_mortgage_rates_2024-2025.csv');
+const codes2025 = demoFile('boe_iadb_monthly_IUMBV34_IUMBV37_IUMBV42_IUMTLMV_2025-2026.csv');
+const boeAttribution =
+  'Contains data from the Bank of England Database, licensed under the Open Government Licence v3.0, © the Governor and Company of ' +
+  'the Bank of England.';
 
 const [hpiHeaderLine = '', ...hpiRecords] = gunzipSync(readFileSync(hpiFile)).toString('utf8').split(/\r?\n/).filter(Boolean);
 const hpiHeader = hpiHeaderLine.split(',');
@@ -35,33 +39,6 @@ const hpiSeries = (code: string, prefix: '' | 'Flat') =>
       change12mPercent: num(col(f, `${prefix}12m%Change`)),
       salesVolume: prefix ? null : num(col(f, 'SalesVolume')),
     }));
-
-const [mortgageHeader = '', ...mortgageRecords] = readFileSync(mortgageFile, 'utf8').split('\r\n').filter(Boolean);
-/** A series of the SYNTHETIC mortgage file by month, blanks left out. */
-const mortgageSeries = (code: string) => {
-  const at = mortgageHeader.split(',').indexOf(code);
-  const months: Record<string, string> = {
-    Jan: '01',
-    Feb: '02',
-    Mar: '03',
-    Apr: '04',
-    May: '05',
-    Jun: '06',
-    Jul: '07',
-    Aug: '08',
-    Sep: '09',
-    Oct: '10',
-    Nov: '11',
-    Dec: '12',
-  };
-  return mortgageRecords
-    .map((r) => r.split(','))
-    .filter((f) => f[at] !== '')
-    .map((f) => {
-      const [, mon, year] = f[0]!.split(' ');
-      return { month: `${year}-${months[mon!]}`, ratePercent: Number(f[at]) };
-    });
-};
 
 const world = e2eFixture({
   caller: { credits: 1_000 },
@@ -131,10 +108,9 @@ describe('Bank Rate and mortgage rates', () => {
       const r = await ask(path, 0);
       expect([r.status, r.body.error?.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
     }
-    await world.importDataset('boe-series', [bankRateFile]);
-    await world.importDataset('boe-series', [mortgageFile], {
-      synthetic: 'SYNTHETIC quoted mortgage rates in the Bank of England database layout, for tests',
-    });
+    // demo.json's steps: Bank Rate with the 1995–2020 rates, then the 2014–2024 and 2025–2026 downloads.
+    const summary = await world.importDataset('boe-series');
+    expect(summary).toMatchObject({ rows: 635 + 101, rejected: 0 });
   });
 
   it.each([
@@ -170,7 +146,10 @@ describe('Bank Rate and mortgage rates', () => {
         { date: '2025-12-18', ratePercent: 3.75, changePercentagePoints: -0.25 },
       ],
     });
-    expect(r.body.sources).toEqual([expect.objectContaining({ dataset: 'boe-series', publisher: 'Bank of England', synthetic: true })]);
+    expect(r.body.sources).toEqual([
+      expect.objectContaining({ dataset: 'boe-series', publisher: 'Bank of England', attribution: boeAttribution }),
+    ]);
+    expect(r.body.sources[0].synthetic).toBeUndefined();
   });
 
   it('takes today in the UK when no date is given: 00:30 on 7 August 2025 in London is still the 6th in UTC', async () => {
@@ -183,38 +162,58 @@ describe('Bank Rate and mortgage rates', () => {
     }
   });
 
-  it('mortgage rates: by default six products over the 12 months to the latest held, a month not published left out', async () => {
+  it('mortgage rates: by default six products over the 12 months to the latest held, a series not held empty', async () => {
     const r = await ask('/market/mortgage-rates', 1);
-    expect(r.body.data.from).toBe('2025-01');
-    expect(r.body.data.to).toBe('2025-12');
-    expect(r.body.data.products.map((p: { product: string; seriesCode: string }) => [p.product, p.seriesCode])).toEqual([
-      ['two-year-fixed-75-ltv', 'IUMBV34'],
-      ['two-year-fixed-90-ltv', 'IUMB482'],
-      ['five-year-fixed-75-ltv', 'IUMBV42'],
-      ['five-year-fixed-95-ltv', 'IUM5WTL'],
-      ['lifetime-tracker', 'IUMBV24'],
-      ['standard-variable-rate', 'IUMTLMV'],
+    // The 2025–2026 download's last rate is August 2026's (its September row holds only the gilt yield).
+    expect([r.body.data.from, r.body.data.to]).toEqual(['2025-09', '2026-08']);
+    const inWindow = (code: string) => boeCodesSeries(codes2025, code).filter((m) => m.month >= '2025-09');
+    expect(r.body.data.products.map((p: { seriesCode: string; months: unknown[] }) => [p.seriesCode, p.months])).toEqual([
+      ['IUMBV34', inWindow('IUMBV34')],
+      ['IUMB482', []],
+      ['IUMBV42', inWindow('IUMBV42')],
+      ['IUM5WTL', []],
+      ['IUMBV24', []],
+      ['IUMTLMV', inWindow('IUMTLMV')],
     ]);
-    const fiveYear95 = r.body.data.products[3].months;
-    expect(fiveYear95).toEqual(mortgageSeries('IUM5WTL').filter((m) => m.month >= '2025-01'));
-    expect(fiveYear95).toHaveLength(11);
+    expect(inWindow('IUMBV34')).toHaveLength(12);
+    expect(r.body.sources).toEqual([expect.objectContaining({ dataset: 'boe-series', attribution: boeAttribution })]);
   });
 
-  it('mortgage rates: the products and months asked for', async () => {
-    const r = await ask('/market/mortgage-rates?products=two-year-fixed-60-ltv,ten-year-fixed-75-ltv&from=2024-01&to=2024-03', 1);
-    expect(r.body.data.products).toEqual([
-      {
-        product: 'two-year-fixed-60-ltv',
-        seriesCode: 'IUMZICQ',
-        description: '2 year (60% LTV) fixed rate mortgage',
-        months: mortgageSeries('IUMZICQ').slice(0, 3),
-      },
-      {
-        product: 'ten-year-fixed-75-ltv',
-        seriesCode: 'IUMBV45',
-        description: '10 year (75% LTV) fixed rate mortgage',
-        months: mortgageSeries('IUMBV45').slice(0, 3),
-      },
+  it('mortgage rates reach back to 1995; a month marked 0 is left out', async () => {
+    const r = await ask(
+      '/market/mortgage-rates?products=two-year-fixed-75-ltv,two-year-fixed-95-ltv-building-societies&from=1995-01&to=1995-12',
+      1,
+    );
+    const [twoYear75, buildingSocieties] = r.body.data.products;
+    // The 1995–2020 file, lines 307 (January) up to 296 (December): IUMBV34 8.13, 8.38, 8.08, 8.29, 8.22, 7.94, 7.89,
+    // then 7.99 to December; IUM2WBS 7.15, 7.33, 7.33, 7.5, then "0" from May.
+    const rates = [8.13, 8.38, 8.08, 8.29, 8.22, 7.94, 7.89, 7.99, 7.99, 7.99, 7.99, 7.99];
+    expect(twoYear75.months).toEqual(rates.map((ratePercent, i) => ({ month: `1995-${String(i + 1).padStart(2, '0')}`, ratePercent })));
+    expect(buildingSocieties).toMatchObject({
+      seriesCode: 'IUM2WBS',
+      description: '2 year (95% LTV) fixed rate mortgage, building societies (end-month average)',
+      months: [
+        { month: '1995-01', ratePercent: 7.15 },
+        { month: '1995-02', ratePercent: 7.33 },
+        { month: '1995-03', ratePercent: 7.33 },
+        { month: '1995-04', ratePercent: 7.5 },
+      ],
+    });
+  });
+
+  it('mortgage rates: each LTV tier, the later download served where the Bank revised a month', async () => {
+    const ltv = ['60', '75', '85', '90', '95'].map((l) => `two-year-fixed-${l}-ltv`).join(',');
+    const r = await ask(`/market/mortgage-rates?products=${ltv},two-year-variable-90-ltv&from=2020-06&to=2020-06`, 1);
+    // 2014–2024 file line 51: "30 Jun 20","2.72","2.19","1.41","1.3","1.84" (95, 90, 75, 60, 85% LTV); the 1995–2020
+    // file's line 2 ("30 Jun 20","n/a","n/a","2.74","2.68","2.27","1.41") has the earlier 2.74 and 2.27, and IUMB479 2.68.
+    const june = (p: { seriesCode: string; months: Array<{ ratePercent: number }> }) => [p.seriesCode, p.months.map((m) => m.ratePercent)];
+    expect(r.body.data.products.map(june)).toEqual([
+      ['IUMZICQ', [1.3]],
+      ['IUMBV34', [1.41]],
+      ['IUMZICR', [1.84]],
+      ['IUMB482', [2.19]],
+      ['IUM2WTL', [2.72]],
+      ['IUMB479', [2.68]],
     ]);
   });
 
@@ -233,56 +232,55 @@ describe('Bank Rate and mortgage rates', () => {
 });
 
 describe('Inflation', () => {
-  const file = (cdid: string) => testDataFile(`SYNTHETIC_ons_mm23_${cdid}.csv`);
-  /** A series' monthly values, read here from the SYNTHETIC download (rows after its eight about the series). */
-  const monthly = (cdid: string) => {
-    const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-    return new Map(
-      readFileSync(file(cdid), 'utf8')
-        .split('\r\n')
-        .filter(Boolean)
-        .slice(8)
-        .map((l) => l.replace(/"/g, '').split(','))
-        .flatMap(([p, v]) => {
-          const m = /^(\d{4}) ([A-Z]{3})$/.exec(p!);
-          return m ? [[`${m[1]}-${String(months.indexOf(m[2]!) + 1).padStart(2, '0')}`, Number(v)] as const] : [];
-        }),
-    );
-  };
+  const cpiRate = onsMonthly(demoFile('ons_D7G7_cpi_annual_rate_mm23_release-2026-08-19.csv'));
+  const cpiIndex = onsMonthly(demoFile('ons_D7BT_cpi_index_mm23_release-2026-09-16.csv'));
+  const none = { annualRatePercent: null, index: null };
 
   it('answers 503 before a series is imported, charging nothing', async () => {
     const r = await ask('/market/inflation', 0);
     expect([r.status, r.body.error?.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
-    await world.importDataset('ons-timeseries', [file('d7g7'), file('d7bt'), file('l55o'), file('l522')], {
-      synthetic: 'SYNTHETIC MM23 series for tests',
-    });
+    expect(await world.importDataset('ons-timeseries')).toMatchObject({ rows: 638 + 656, rejected: 0 });
   });
 
-  it('gives CPI and CPIH, rate and index, for the 12 months to the latest held, as the files have them', async () => {
-    const [cpiRate, cpiIndex, cpihRate, cpihIndex] = ['d7g7', 'd7bt', 'l55o', 'l522'].map(monthly) as [
-      Map<string, number>,
-      Map<string, number>,
-      Map<string, number>,
-      Map<string, number>,
-    ];
+  it('gives the CPI, rate and index, for the 12 months to the latest held; CPIH and RPI, not imported, null', async () => {
     const r = await ask('/market/inflation', 1);
-    expect(r.body.data.from).toBe('2025-01');
-    expect(r.body.data.to).toBe('2025-12');
-    expect(r.body.data.series).toEqual({ cpi: { annualRate: 'D7G7', index: 'D7BT' }, cpih: { annualRate: 'L55O', index: 'L522' } });
+    // D7BT runs to August 2026 (released 16 September), D7G7 to July (released 19 August).
+    expect([r.body.data.from, r.body.data.to]).toEqual(['2025-09', '2026-08']);
+    expect(r.body.data.series).toEqual({
+      cpi: { annualRate: 'D7G7', index: 'D7BT' },
+      cpih: { annualRate: 'L55O', index: 'L522' },
+      rpi: { annualRate: 'CZBH', index: 'CHAW' },
+    });
     expect(r.body.data.months).toHaveLength(12);
     for (const m of r.body.data.months) {
       expect(m).toEqual({
         month: m.month,
-        cpi: { annualRatePercent: cpiRate.get(m.month), index: cpiIndex.get(m.month) },
-        cpih: { annualRatePercent: cpihRate.get(m.month), index: cpihIndex.get(m.month) },
+        cpi: { annualRatePercent: cpiRate.get(m.month) ?? null, index: cpiIndex.get(m.month) },
+        cpih: none,
+        rpi: none,
       });
     }
-    expect(r.body.sources).toEqual([expect.objectContaining({ dataset: 'ons-timeseries', synthetic: true })]);
+    // D7G7 line 646: "2026 JUL","2.9"; D7BT line 664: "2026 AUG","143.6".
+    expect(r.body.data.months.at(-2).cpi.annualRatePercent).toBe(2.9);
+    expect(r.body.data.months.at(-1).cpi).toEqual({ annualRatePercent: null, index: 143.6 });
+    expect(r.body.sources).toEqual([
+      expect.objectContaining({
+        dataset: 'ons-timeseries',
+        attribution: 'Source: Office for National Statistics licensed under the Open Government Licence v.3.0.',
+      }),
+    ]);
+    expect(r.body.sources[0].synthetic).toBeUndefined();
   });
 
-  it('keeps to the months asked for, and refuses a reversed range or a bad month, charging nothing', async () => {
-    const r = await ask('/market/inflation?from=2023-11&to=2024-02', 1);
-    expect(r.body.data.months.map((m: { month: string }) => m.month)).toEqual(['2023-11', '2023-12', '2024-01', '2024-02']);
+  it('keeps to the months asked for, back to the series’ start, and refuses a reversed range or a bad month', async () => {
+    const r = await ask('/market/inflation?from=1988-11&to=1989-02', 1);
+    // D7BT's monthly rows begin "1988 JAN"; D7G7's "1989 JAN".
+    expect(r.body.data.months.map((m: { month: string; cpi: unknown }) => [m.month, m.cpi])).toEqual(
+      ['1988-11', '1988-12', '1989-01', '1989-02'].map((month) => [
+        month,
+        { annualRatePercent: cpiRate.get(month) ?? null, index: cpiIndex.get(month) },
+      ]),
+    );
     const reversedRange = await ask('/market/inflation?from=2024-02&to=2023-11', 0);
     expect([reversedRange.status, reversedRange.body.error?.code]).toEqual([400, 'INVALID_DATE_RANGE']);
     const bad = await ask('/market/inflation?to=2024-2', 0);

@@ -23,7 +23,10 @@ export interface DatasetImport {
   files: string[];
   synthetic?: string;
 }
-/** A dataset's name alone stands for its demo files, imported as `npm start` imports them (demo.json). */
+/**
+ * A dataset's name alone stands for its demo files, imported as `npm start` imports them (demo.json): in the steps
+ * demo.json lists, where it lists the dataset more than once (files that overlap, each import superseding the last).
+ */
 export type ImportSpec = string | DatasetImport;
 
 export interface ImportSummary {
@@ -36,12 +39,16 @@ export interface ImportSummary {
   seconds: number;
 }
 
-export const demoImport = (dataset: string): DatasetImport => {
+/** Every import demo.json lists for a dataset, in its order. */
+export const demoImports = (dataset: string): DatasetImport[] => {
   const { imports } = JSON.parse(readFileSync(demoFile('demo.json'), 'utf8')) as { imports: DatasetImport[] };
-  const demo = imports.find((i) => i.dataset === dataset);
-  if (!demo) throw new Error(`demo.json imports no dataset ${dataset}`);
-  return { ...demo, files: demo.files.map(demoFile) };
+  const demos = imports.filter((i) => i.dataset === dataset);
+  if (demos.length === 0) throw new Error(`demo.json imports no dataset ${dataset}`);
+  return demos.map((demo) => ({ ...demo, files: demo.files.map(demoFile) }));
 };
+
+/** The first import demo.json lists for a dataset. */
+export const demoImport = (dataset: string): DatasetImport => demoImports(dataset)[0]!;
 
 /** ONSPD's sample (Aberdeen, Scotland, and a few others) as published. */
 export const onspdSample: DatasetImport = {
@@ -65,11 +72,18 @@ export const registryTestAddresses: DatasetImport = {
 const run = promisify(execFile);
 const importCommand = join(location, 'dist', 'import', 'cli.js');
 
-export const importWithCli = async (databaseUrl: string, spec: ImportSpec): Promise<ImportSummary> => {
-  const { dataset, files, synthetic } = typeof spec === 'string' ? demoImport(spec) : spec;
+const importOnce = async (databaseUrl: string, { dataset, files, synthetic }: DatasetImport): Promise<ImportSummary> => {
   const args = [importCommand, dataset, ...files, ...(synthetic ? ['--synthetic', synthetic] : [])];
   const { stdout } = await run(process.execPath, args, { env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 1 << 20 });
   return JSON.parse(stdout.trim().split('\n').at(-1) as string) as ImportSummary;
+};
+
+/** Imports the files given, or a dataset's demo files in demo.json's steps: the summary of the last import. */
+export const importWithCli = async (databaseUrl: string, spec: ImportSpec): Promise<ImportSummary> => {
+  if (typeof spec !== 'string') return importOnce(databaseUrl, spec);
+  let summary: ImportSummary | undefined;
+  for (const step of demoImports(spec)) summary = await importOnce(databaseUrl, step);
+  return summary!;
 };
 
 const nationalLookup = sharedDataFile('ons_postcode_oa_lsoa_msoa_lad/PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU.csv.gz');

@@ -174,11 +174,14 @@ export const mortgageProducts = {
   'two-year-fixed-85-ltv': ['IUMZICR', '2 year (85% LTV) fixed rate mortgage'],
   'two-year-fixed-90-ltv': ['IUMB482', '2 year (90% LTV) fixed rate mortgage'],
   'two-year-fixed-95-ltv': ['IUM2WTL', '2 year (95% LTV) fixed rate mortgage'],
+  'two-year-fixed-95-ltv-building-societies': ['IUM2WBS', '2 year (95% LTV) fixed rate mortgage, building societies (end-month average)'],
+  'two-year-fixed-95-ltv-banks': ['IUM2WCB', '2 year (95% LTV) fixed rate mortgage, banks (end-month average)'],
   'three-year-fixed-75-ltv': ['IUMBV37', '3 year (75% LTV) fixed rate mortgage'],
   'five-year-fixed-75-ltv': ['IUMBV42', '5 year (75% LTV) fixed rate mortgage'],
   'five-year-fixed-95-ltv': ['IUM5WTL', '5 year (95% LTV) fixed rate mortgage'],
   'ten-year-fixed-75-ltv': ['IUMBV45', '10 year (75% LTV) fixed rate mortgage'],
   'two-year-variable-75-ltv': ['IUMBV48', '2 year variable rate mortgage (75% LTV)'],
+  'two-year-variable-90-ltv': ['IUMB479', '2 year variable rate mortgage (90% LTV)'],
   'lifetime-tracker': ['IUMBV24', 'lifetime tracker variable rate mortgage'],
   'standard-variable-rate': ['IUMTLMV', 'revert-to (standard variable) rate mortgage'],
 } as const;
@@ -222,7 +225,9 @@ export const MortgageRatesResult = z
           seriesCode: z.string().openapi({ example: 'IUMBV34' }),
           description: z.string().openapi({ example: '2 year (75% LTV) fixed rate mortgage' }),
           months: z.array(z.strictObject({ month: z.string(), ratePercent: z.number() })).openapi({
-            description: 'Each month held, in order; a month the Bank did not publish (fewer than three lenders) is left out',
+            description:
+              'Each month held, in order; a month the Bank did not publish (fewer than three lenders quoting; `n/a`, `..` or ' +
+              '`0` in its files) is left out',
           }),
         })
         .openapi('MortgageRateSeries'),
@@ -239,9 +244,11 @@ export const mortgageRates = defineOperation({
   description:
     'Monthly averages of the mortgage rates lenders advertise, ' +
     'weighted by the Bank of England (its quoted household interest rates, not seasonally adjusted), by product, each with ' +
-    'its series code: 2-year fixed at 60, 75, 85, 90 and 95% LTV, 3-, 5- and 10-year fixed at 75%, 5-year fixed at 95%, a ' +
-    '2-year variable rate, lifetime trackers and the revert-to (standard variable) rate. The Bank publishes no 5-year fixed ' +
-    'rate at 90% LTV. Default: six products over the 12 months to the latest month held.',
+    'its series code: 2-year fixed at 60, 75, 85, 90 and 95% LTV (and at 95% from building societies and banks apart, an ' +
+    'end-month average to 2007), 3-, 5- and 10-year fixed at 75%, 5-year fixed at 95%, 2-year variable rates at 75 and 90%, ' +
+    'lifetime trackers and the revert-to (standard variable) rate. The Bank publishes no 5-year fixed rate at 90% LTV. Each ' +
+    'series reaches back as far as the files imported do (the 2-year fixed at 75% LTV to January 1995). Default: six ' +
+    'products over the 12 months to the latest month held.',
   cost: { kind: 'per_call', credits: marketCredits, charging: 'on_answer' },
   chargedFor: 'answer',
   request: { query: MortgageRatesQuery },
@@ -262,10 +269,14 @@ export const mortgageRates = defineOperation({
 
 // Inflation
 
-/** The ONS series (dataset MM23) of each measure: the 12-month rate and the index (2015 = 100). */
+/**
+ * The ONS series (dataset MM23) of each measure: the 12-month rate and the index (CPI and CPIH 2015 = 100, RPI January
+ * 1987 = 100). The RPI is no longer a National Statistic but leases and ground rents are still reviewed by it.
+ */
 export const inflationSeries = {
   cpi: { annualRate: 'D7G7', index: 'D7BT' },
   cpih: { annualRate: 'L55O', index: 'L522' },
+  rpi: { annualRate: 'CZBH', index: 'CHAW' },
 } as const;
 
 export const InflationQuery = z
@@ -278,7 +289,7 @@ export const InflationQuery = z
 const Measure = z
   .strictObject({
     annualRatePercent: z.number().nullable().openapi({ example: 3.8, description: 'The 12-month rate, as published (one decimal)' }),
-    index: z.number().nullable().openapi({ example: 138.9, description: '2015 = 100' }),
+    index: z.number().nullable().openapi({ example: 138.9, description: 'CPI and CPIH: 2015 = 100; RPI: January 1987 = 100' }),
   })
   .openapi('InflationMeasure');
 
@@ -290,10 +301,11 @@ export const InflationResult = z
       .strictObject({
         cpi: z.strictObject({ annualRate: z.literal('D7G7'), index: z.literal('D7BT') }),
         cpih: z.strictObject({ annualRate: z.literal('L55O'), index: z.literal('L522') }),
+        rpi: z.strictObject({ annualRate: z.literal('CZBH'), index: z.literal('CHAW') }),
       })
       .openapi({ description: 'The ONS series codes (dataset MM23) each figure comes from' }),
     months: z
-      .array(z.strictObject({ month: z.string().openapi({ example: '2025-06' }), cpi: Measure, cpih: Measure }))
+      .array(z.strictObject({ month: z.string().openapi({ example: '2025-06' }), cpi: Measure, cpih: Measure, rpi: Measure }))
       .openapi({ description: 'Each month between `from` and `to` that any series holds, in order; a figure not held is null' }),
   })
   .openapi('InflationResult');
@@ -303,12 +315,14 @@ export const inflation = defineOperation({
   method: 'get',
   path: '/market/inflation',
   tag: 'Market Data',
-  summary: 'Consumer price inflation (CPI and CPIH), month by month',
+  summary: 'Price inflation (CPI, CPIH and RPI), month by month',
   description:
     "The Office for National Statistics' consumer price " +
     'inflation: for each month, the 12-month rate and the index (2015 = 100) of the CPI (series D7G7, D7BT) and of the ' +
-    "CPIH, which adds owner occupiers' housing costs and council tax (L55O, L522), from the imported ONS time series " +
-    'downloads (dataset MM23). Default: the 12 months to the latest month held.',
+    "CPIH, which adds owner occupiers' housing costs and council tax (L55O, L522), and of the RPI (CZBH, CHAW; January " +
+    '1987 = 100), by which leases and ground rents are still reviewed, from the imported ONS time series downloads ' +
+    '(dataset MM23). A series not imported, or a month it does not hold, is null. Default: the 12 months to the latest ' +
+    'month held.',
   cost: { kind: 'per_call', credits: marketCredits, charging: 'on_answer' },
   chargedFor: 'answer',
   request: { query: InflationQuery },

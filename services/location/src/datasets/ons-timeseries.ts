@@ -8,9 +8,11 @@ import { ogl } from './dataset';
 // (https://www.ons.gov.uk/generator?format=csv&uri=/economy/inflationandpriceindices/timeseries/<cdid>/<dataset>): quoted
 // two-column CSV, eight rows about the series (`"Title"`, `"CDID"`, `"Source dataset ID"`, `"PreUnit"`, `"Unit"`,
 // `"Release date"` as DD-MM-YYYY, `"Next release"`, `"Important notes"`), then its values by period: years (`"2024"`),
-// quarters (`"2024 Q1"`) and months (`"2024 JAN"`), each block in time order. Inflation is dataset MM23: CPI annual rate
-// D7G7 and index D7BT, CPIH annual rate L55O and index L522 (2015 = 100). An import replaces the periods of the series
-// its files hold and keeps the rest, so a newer release supersedes an older one period by period.
+// quarters (`"2024 Q1"`) and months (`"2024 JAN"`), each block in time order; lines end LF or CRLF. Any series of any
+// dataset in this layout loads (its CDID and dataset from its own rows); inflation is dataset MM23: CPI annual rate D7G7
+// and index D7BT, CPIH annual rate L55O and index L522 (2015 = 100), RPI annual rate CZBH and index CHAW (January 1987
+// = 100). An import replaces the periods of the series its files hold and keeps the rest, so a newer release supersedes
+// an older one period by period.
 
 const metadataRows = ['Title', 'CDID', 'Source dataset ID', 'PreUnit', 'Unit', 'Release date', 'Next release', 'Important notes'];
 const monthNumbers = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
@@ -71,7 +73,7 @@ export const seriesHeld = (keys: string[]) => {
 export const onsTimeseries = defineDataset({
   name: 'ons-timeseries',
   importerVersion: 1,
-  title: 'ONS time series (consumer price inflation: CPI and CPIH)',
+  title: 'ONS time series (price inflation: CPI, CPIH and RPI)',
   publisher: 'Office for National Statistics',
   licence: ogl,
   attribution: attributions.onsTimeseries,

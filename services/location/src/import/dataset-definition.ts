@@ -101,8 +101,11 @@ export interface DatasetDefinition<R, L, M> extends Omit<Dataset, 'open'> {
   /** A file without a header: its first record checked before anything loads, in every part or the first only. */
   check?: { record: (record: R, part: Part<M>) => void; parts?: 'first' };
   row: (record: R, context: RowContext<L, M>) => RowResult;
-  /** A record that must appear once in files given together: a later one is rejected, naming the first. */
-  once?: { key: (values: SqlValue[]) => string; rejected: (values: SqlValue[], first: string) => string };
+  /**
+   * A record that must appear once in files given together: a later one is rejected, naming the first. `each`: every
+   * row of a record is checked on its own (a record of several series), a repeated row rejected and its others kept.
+   */
+  once?: { key: (values: SqlValue[]) => string; rejected: (values: SqlValue[], first: string) => string; each?: boolean };
   /** Whether the files are the dataset's change files (`changes`), from their names or headers. */
   changeFiles?: (parts: ReadonlyArray<{ part: Part<M>; layout: L }>) => boolean;
   /** Required unless the dataset `accumulates`. */

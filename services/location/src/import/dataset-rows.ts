@@ -57,6 +57,28 @@ const watcherOf = <R, L, M>(d: DatasetDefinition<R, L, M>, reading: Reading) => 
   };
 };
 
+/** Each row of a record checked on its own: one already read is rejected, naming where, and the record's others kept. */
+function* eachOnce(
+  once: NonNullable<DatasetDefinition<unknown, unknown, unknown>['once']>,
+  rows: SqlValue[][],
+  firstRead: Map<string, string>,
+  part: string,
+  line: number,
+  watch: (values: SqlValue[]) => void,
+): Generator<ReadRow> {
+  for (const values of rows) {
+    const key = once.key(values);
+    const first = firstRead.get(key);
+    if (first !== undefined) {
+      yield { part, line, rejected: once.rejected(values, first) };
+      continue;
+    }
+    firstRead.set(key, `${part}:${line}`);
+    watch(values);
+    yield { part, line, values };
+  }
+}
+
 export async function* rowsOf<R, L, M>(
   d: DatasetDefinition<R, L, M>,
   parts: Part<M>[],
@@ -83,6 +105,10 @@ export async function* rowsOf<R, L, M>(
         continue;
       }
       const rows = 'rows' in result ? result.rows : [result.values];
+      if (d.once?.each) {
+        yield* eachOnce(d.once, rows, firstRead, part.name, line, watch);
+        continue;
+      }
       if (d.once && rows[0]) {
         const key = d.once.key(rows[0]);
         const first = firstRead.get(key);

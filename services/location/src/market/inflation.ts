@@ -3,13 +3,15 @@ import type { HandlerResult, Logger } from '@pds/service-runtime';
 import type pg from 'pg';
 import { addMonths, databaseError, refused, reversed } from './months';
 
-// Consumer price inflation from the imported ONS series: the monthly values of the CPI's and CPIH's rate and index.
+// Price inflation from the imported ONS series: the monthly values of the CPI's, CPIH's and RPI's rate and index. A
+// measure whose series is not imported answers null, month by month, beside those that are.
 
 type Asked = DataOf<typeof marketData.DescribeInflation>;
 type Result = HandlerResult<ReplyOf<typeof marketData.DescribeInflation>>;
 
 const ons = readModels.onsTimeseriesValues.relation;
-const codes = [inflationSeries.cpi.annualRate, inflationSeries.cpi.index, inflationSeries.cpih.annualRate, inflationSeries.cpih.index];
+const measures = ['cpi', 'cpih', 'rpi'] as const;
+const codes = measures.flatMap((m) => [inflationSeries[m].annualRate, inflationSeries[m].index]);
 
 export const describeInflation = async (deps: { db: pg.Pool; logger: Logger }, q: Asked): Promise<Result> => {
   const { db } = deps;
@@ -27,10 +29,15 @@ export const describeInflation = async (deps: { db: pg.Pool; logger: Logger }, q
       )
     ).rows;
     const value = (month: string, cdid: string) => rows.find((r) => r.period === month && r.cdid === cdid)?.value ?? null;
+    const measure = (month: string, m: (typeof measures)[number]) => ({
+      annualRatePercent: value(month, inflationSeries[m].annualRate),
+      index: value(month, inflationSeries[m].index),
+    });
     const months = [...new Set(rows.map((r) => r.period))].map((month) => ({
       month,
-      cpi: { annualRatePercent: value(month, inflationSeries.cpi.annualRate), index: value(month, inflationSeries.cpi.index) },
-      cpih: { annualRatePercent: value(month, inflationSeries.cpih.annualRate), index: value(month, inflationSeries.cpih.index) },
+      cpi: measure(month, 'cpi'),
+      cpih: measure(month, 'cpih'),
+      rpi: measure(month, 'rpi'),
     }));
     const sources = await readModels.datasetQueries.sources(db, ['ons-timeseries']);
     return { ok: true, data: { data: { from, to, series: inflationSeries, months }, sources } };
