@@ -28,3 +28,4 @@ export * from './stripe-control';
 export { createStripeSimulator, pricesFromSetting, startStripeSimulator } from './stripe-simulator/simulator';
 export type { RunningStripeSimulator, StripeSimulatorOptions } from './stripe-simulator/simulator';
 export { signatureHeader as stripeSignatureHeader } from './stripe-simulator/signature';
+export { loadDemoData } from './demo-data';
