@@ -80,6 +80,7 @@ const main = async () => {
       await load(db, 'council-tax', [join(demo, 'la_council_tax_bandD_2026-27_ctsop_2025.csv')]);
       const deps = { db, districts: new DistrictCache(), today: () => today, authorityValues: new AuthorityValues() };
       const outcomes: Outcome[] = [];
+      const coverage = new Map<string, number>();
       const refused = new Map<string, number>();
       const started = Date.now();
       for (const home of homes.values()) {
@@ -91,6 +92,7 @@ const main = async () => {
           continue;
         }
         const valuation = e.basis;
+        coverage.set(r.data.data.billingAuthority.code, valuation.coveragePercent);
         outcomes.push({
           known: home.band,
           estimated: e.band,
@@ -134,6 +136,10 @@ const main = async () => {
       const confusion = [...new Set(outcomes.map((o) => `${o.known}→${o.estimated}`))]
         .map((k) => [k, outcomes.filter((o) => `${o.known}→${o.estimated}` === k).length] as const)
         .sort((a, b) => b[1] - a[1]);
+      for (const lad of new Set(outcomes.map((o) => o.lad)))
+        process.stdout.write(
+          `  ${lad}: ${coverage.get(lad)}% of the authority's dwellings compared; agree ${pct(agree(outcomes.filter((o) => o.lad === lad)))}\n`,
+        );
       process.stdout.write(`  known→estimated: ${confusion.map(([k, n]) => `${k} ${n}`).join(', ')}\n`);
       await calibrate(deps, outcomes);
     } finally {

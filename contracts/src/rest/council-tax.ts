@@ -93,6 +93,10 @@ export const CouncilTaxResult = z
           valuationConfidence: z.number().int(),
           valueRankPercent: z.number().openapi({ description: "Share of the authority's homes held valued below it" }),
           homesCompared: z.number().int().openapi({ description: 'Homes of the authority whose value is known from a sale' }),
+          coveragePercent: z.number().openapi({
+            description:
+              "Those homes as a share of the authority's dwellings counted by the VOA: a low share may not stand for the whole stock",
+          }),
           bandBoundariesToday: z
             .array(z.object({ band: CouncilTaxBand, from: z.number().int().nullable(), to: z.number().int().nullable() }))
             .openapi({ description: "Each band's range in today's money, read off the homes compared at the VOA's band shares" }),

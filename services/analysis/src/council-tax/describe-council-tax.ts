@@ -130,6 +130,7 @@ const estimateOf = async (deps: CouncilTaxDeps, { postcode, address, lad, bands 
         valuationConfidence: valuation.confidence.score,
         valueRankPercent: e.rankPercent,
         homesCompared: values.length,
+        coveragePercent: Math.round((1000 * values.length) / shares.reduce((n, b) => n + b.dwellings, 0)) / 10,
         bandBoundariesToday: e.boundaries,
       },
     },
