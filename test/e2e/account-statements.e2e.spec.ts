@@ -1,6 +1,6 @@
 import { extractPdfText } from '@pds/land-register';
 import { auditFigures, summaryOf } from '../support/statements';
-import { FormClient, newCustomer } from '../support/account-web';
+import { FormClient, signInOver, verifiedCustomer } from '../support/account-web';
 import { e2eFixture } from '../support/e2e';
 import { waitFor } from '../support/ledger';
 
@@ -13,24 +13,16 @@ const calculator = '/api/v1/property/renovation-uplift-calculator?value=100&floo
 
 /** A customer signed up, verified and signed in over HTTP, with a key made on the dashboard. */
 const customerWithKey = async (label: string) => {
-  const c = newCustomer(label);
+  const c = await verifiedCustomer(world, label);
   const client = new FormClient(world.url('/'));
-  const signUp = await client.tokenFor('/account/sign-up', '/account/sign-up');
-  expect((await client.post('/account/sign-up', { _csrf: signUp, email: c.email, password: c.password, confirm: c.password })).status).toBe(
-    200,
-  );
-  const mail = await world.mail.waitFor({ to: c.email, subject: 'Confirm your email' }, 20_000);
-  expect((await client.get(world.mail.linkIn(mail, '/account/verify'))).body).toContain('verified');
   await signIn(client, c);
   const made = await client.post('/account/keys', { _csrf: await client.tokenFor('/account/keys', '/account/keys'), name: 'Statements' });
   const apiKey = /id="new-key">([^<]+)</.exec(made.body)?.[1] ?? '';
   const accountId = (await world.call('/api/v1/account', apiKey)).body.data.accountId as string;
   return { ...c, client, apiKey, accountId };
 };
-const signIn = async (client: FormClient, c: { email: string; password: string }) => {
-  const _csrf = await client.tokenFor('/account/sign-in', '/account/sign-in');
-  expect((await client.post('/account/sign-in', { _csrf, email: c.email, password: c.password, next: '' })).status).toBe(303);
-};
+const signIn = async (client: FormClient, c: { email: string; password: string }) =>
+  expect((await signInOver(client, c.email, c.password)).status).toBe(303);
 
 /** A statement file with the session's cookie, as bytes. */
 const fetchStatement = (client: FormClient, path: string, headers: Record<string, string> = {}) =>
