@@ -8,13 +8,16 @@
 //   m²), weighted by place (postcode 1, sector 0.4, district 0.15), recency (halving every 18 months), and
 //   leasehold/freehold and new-build likeness (0.5 when they differ). Their estimate is the weighted median of the
 //   logs; its σ, the weighted spread of the logs about it shrunk by the effective number of comparables, with 10%
-//   for what no comparable sees (condition, plot, view).
+//   for what no comparable sees (condition, plot, view), or, with no sale of its own, their spread within the kind
+//   where larger (nothing says where among them the home stands).
 //
 // With the home's kind unknown (no sale, certificate or classification says it), the comparables are those of every
-// kind, and σ adds the spread between the kinds' own weighted medians (the home may be any of them). Every σ is then
-// widened by the calibration the back-test measured for its kind of evidence (calibration.ts). The range is the estimate × exp(±1.2816
-// σ), an 80% interval; the confidence score is 100 × exp(−σ / 0.25): 67 means σ ≈ 10%, 55 σ ≈ 15%, 45 σ ≈ 20%. What
-// the score is worth is measured, not claimed: bench/src/valuation-backtest.bench.ts prints the errors at each score.
+// kind, and σ adds the spread between the kinds' own weighted medians (the home may be any of them), the spread
+// within the kinds being the rest of their spread. Every σ is then
+// widened by the calibration the back-test measured for its kind of evidence (calibration.ts). The range is the
+// estimate × exp(±1.2816 σ), an 80% interval; the confidence score is 100 × exp(−σ / 0.25): 67 means σ ≈ 10%, 55
+// σ ≈ 15%, 45 σ ≈ 20%. What the score is worth is measured, not claimed: bench/src/valuation-backtest.bench.ts prints
+// the errors at each score and for each kind of evidence.
 
 import { calibration, type EvidenceKind } from './calibration';
 
@@ -133,8 +136,12 @@ export const valueWithModel = (subject: Subject, candidates: readonly Sale[], in
     const spread = Math.sqrt(logs.reduce((s, l) => s + l.weight * (l.value - compLog) ** 2, 0) / total);
     // One comparable says nothing of its own spread: assume a wide one.
     const dispersion = comparables.length === 1 ? 0.25 : Math.max(spread, 0.05);
-    const between = subject.propertyType === null ? spreadBetweenKinds(comparables, compLog) : 0;
-    compSigma = Math.sqrt(dispersion ** 2 / effective + unseenSigma ** 2 + between ** 2);
+    // With the kind unknown, the spread between the kinds is counted once, apart from the spread within them. Without a
+    // sale of its own, what no comparable sees is where the home stands among those of its kind: that spread.
+    const between = subject.propertyType === null ? Math.min(spreadBetweenKinds(comparables, compLog), dispersion) : 0;
+    const within = Math.sqrt(dispersion ** 2 - between ** 2);
+    const unseen = ownSale ? unseenSigma : Math.max(unseenSigma, within);
+    compSigma = Math.sqrt(dispersion ** 2 / effective + unseen ** 2 + between ** 2);
   }
   if (!ownSale && comparables.length === 0) return null;
 

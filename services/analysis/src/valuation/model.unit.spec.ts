@@ -30,12 +30,13 @@ describe('the valuation model', () => {
     const comparables = [200_000, 210_000, 250_000].map((p) => sale(p, '2022-07-15'));
     const v = valueWithModel(subject(), comparables, flat, asOf)!;
     // Equal weights: the median is 210,000. Deviations of the logs from ln 210,000: −0.048790, 0, 0.174353; mean square
-    // 0.0109265; σ before calibration = √(0.0109265 / 3 + 0.10²) = √0.0136422 = 0.116800, then × the calibration of
-    // comparables in the postcode; score = 100 × e^(−σ / 0.25).
+    // 0.0109265, spread √ = 0.104530. With no sale of its own, what no comparable sees is that spread (above 10%): σ
+    // before calibration = √(0.0109265 / 3 + 0.0109265) = √0.0145687 = 0.120701, then × the calibration of comparables
+    // in the postcode; score = 100 × e^(−σ / 0.25).
     expect(v.estimate).toBe(210_000);
     expect(v.evidence).toBe('comparables');
-    expect(v.sigma).toBeCloseTo(0.1168 * calibration.comparables, 4);
-    expect(v.score).toBe(Math.round(100 * Math.exp((-0.1168 * calibration.comparables) / 0.25)));
+    expect(v.sigma).toBeCloseTo(0.120701 * calibration.comparables, 5);
+    expect(v.score).toBe(Math.round(100 * Math.exp((-0.120701 * calibration.comparables) / 0.25)));
     expect([v.low, v.high]).toEqual([Math.round(210_000 * Math.exp(-1.2816 * v.sigma)), Math.round(210_000 * Math.exp(1.2816 * v.sigma))]);
     expect(v.comparables.map((c) => c.weight)).toEqual([1 / 3, 1 / 3, 1 / 3]);
     expect(v.ownSale).toBeNull();
@@ -109,9 +110,9 @@ describe('the valuation model', () => {
 
   it('with its kind unknown, values over the comparables of every kind and adds the spread between the kinds to σ', () => {
     const comparables = [
-      sale(200_000, '2023-07-15'),
-      sale(250_000, '2023-07-15', { propertyType: 'S' }),
-      sale(400_000, '2023-07-15', { propertyType: 'D' }),
+      ...[200_000, 220_000].map((p) => sale(p, '2023-07-15')),
+      ...[260_000, 280_000].map((p) => sale(p, '2023-07-15', { propertyType: 'S' })),
+      ...[400_000, 440_000].map((p) => sale(p, '2023-07-15', { propertyType: 'D' })),
     ];
     const v = valueWithModel(
       subject({ propertyType: null }),
@@ -119,18 +120,20 @@ describe('the valuation model', () => {
       flat,
       asOf,
     )!;
-    // Equal weights: the median is 250,000. Deviations from ln 250,000: ln 0.8 = −0.223144, 0, ln 1.6 = 0.470004; mean
-    // square (0.049793 + 0 + 0.220903) / 3 = 0.090232. Each kind's median is its one price, so the spread between the
-    // kinds is the same 0.090232. σ² before calibration = 0.090232 / 3 + 0.10² + 0.090232 = 0.130309: σ = 0.360984.
-    // Another kind (O) is not a home of a known kind and is left out.
-    expect(v.estimate).toBe(250_000);
+    // Six equal weights: the weighted median is the third, 260,000. Deviations from ln 260,000: −0.262364, −0.167054,
+    // 0, 0.074108, 0.430783, 0.526093; mean square 0.094097. The kinds' own medians (the first of each two): 200,000,
+    // 260,000, 400,000, so the squared spread between the kinds is (2 × 0.068835 + 0 + 2 × 0.185574) / 6 = 0.084803, and
+    // within them 0.094097 − 0.084803 = 0.009294, under 10%², so what no comparable sees is the 10%. σ² before
+    // calibration = 0.094097 / 6 + 0.10² + 0.084803 = 0.110486: σ = 0.332394. Another kind (O) is left out.
+    expect(v.estimate).toBe(260_000);
     expect(v.evidence).toBe('mix-of-kinds');
-    expect(v.comparables.map((c) => c.sale.propertyType).sort()).toEqual(['D', 'S', 'T']);
-    expect(v.sigma).toBeCloseTo(0.360984 * calibration['mix-of-kinds'], 5);
-    // The same home known to be terraced: its one comparable (σ 25% for one) gives √(0.25² + 0.10²) = 0.269258.
+    expect(v.comparables.map((c) => c.sale.propertyType).sort()).toEqual(['D', 'D', 'S', 'S', 'T', 'T']);
+    expect(v.sigma).toBeCloseTo(0.332394 * calibration['mix-of-kinds'], 5);
+    // The same home known to be terraced: 200,000 and 220,000, median 200,000, spread √(ln(1.1)² / 2) = 0.067394;
+    // σ² = 0.067394² / 2 + 0.10² = 0.012271: σ = 0.110775 before calibration, a higher score and a narrower range.
     const known = valueWithModel(subject(), comparables, flat, asOf)!;
     expect(known.estimate).toBe(200_000);
-    expect(known.sigma).toBeCloseTo(0.269258 * calibration.comparables, 5);
+    expect(known.sigma).toBeCloseTo(0.110775 * calibration.comparables, 5);
     expect(v.score).toBeLessThan(known.score);
   });
 
@@ -143,7 +146,8 @@ describe('the valuation model', () => {
     )!;
     // Weights 0.4 and 0.15: the weighted median is 300,000 (0.4 ≥ half of 0.55). Spread: (0.15 × ln(1.1)²) / 0.55 =
     // 0.15 × 0.0090840 / 0.55 = 0.0024775, √ = 0.049774, below the 5% floor: 0.05. Effective number 0.55² / (0.16 +
-    // 0.0225) = 1.657534. σ² = 0.05² / 1.657534 + 0.10² = 0.011508; σ = 0.107275.
+    // 0.0225) = 1.657534. What no comparable sees: 10%, above their spread. σ² = 0.05² / 1.657534 + 0.10² = 0.011508;
+    // σ = 0.107275.
     expect(v.estimate).toBe(300_000);
     expect(v.evidence).toBe('area-comparables');
     expect(v.sigma).toBeCloseTo(0.107275 * calibration['area-comparables'], 5);
