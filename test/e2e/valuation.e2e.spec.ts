@@ -25,7 +25,7 @@ describe('a valuation', () => {
     // 60 WESTERN ELMS AVENUE, RG30 2AN: sold 14 January 2019 for £420,000 (D, freehold); its certificates (SYNTHETIC)
     // of 25 October 2019 and 6 September 2023 give 210.98 m².
     expect(v.property).toEqual({
-      address: '60 WESTERN ELMS AVENUE, READING',
+      address: '60 Western Elms Avenue, Reading', // as the address dataset writes it
       postcode: 'RG30 2AN',
       propertyType: 'detached',
       floorArea: 210.98,
@@ -203,7 +203,7 @@ describe('with the address dataset (SYNTHETIC AddressBase Plus of the demo regio
     const r = await value({ ...sixty, asOf: '2019-01-14' }, 1);
     const v = r.body.data;
     expect(v.property).toEqual({
-      address: '60 WESTERN ELMS AVENUE, READING',
+      address: '60 Western Elms Avenue, Reading', // as the address dataset writes it
       postcode: 'RG30 2AN',
       propertyType: 'detached',
       floorArea: null,

@@ -111,8 +111,9 @@ export const placeHome = async (
     ...(inDataset ? ['address-dataset' as const] : []),
     ...(byStreet ? ['postcode-street' as const] : []),
   ];
+  // Not the address of a sale on or after the date: nothing from then is known.
   const address =
-    homes[0]?.address ??
+    ownSales.at(-1)?.address ??
     latestCertificate?.address ??
     (inDataset ? [...resolved.property.lines, resolved.property.town].join(', ') : asked.address);
   return { kind: 'placed', homes, ownSales, latestCertificate, propertyType, identifiedBy, address };
