@@ -203,11 +203,12 @@ describe('an area pack', () => {
 });
 
 describe('what a report costs when it cannot be made, and the rules of the request', () => {
-  it('fails free when its valuation cannot be made (a date before the home was known), and has no document', async () => {
+  it('fails free when its valuation cannot be made (a date before any sale is known), and has no document', async () => {
     const customer = await world.fundedCaller({ credits: 200 });
     await subscribe(customer);
-    // 60 Western Elms Avenue was first sold on 14 January 2019 and its certificates came after: unknown on 1 June 2018.
-    const r = await requestReport(customer, propertyPack({ asOf: '2018-06-01' }));
+    // Before its first sale (14 January 2019) the address dataset still places 60 Western Elms Avenue and it is valued
+    // from comparables; on 1 January 1995, when Price Paid begins, no sale of any home is known before the date.
+    const r = await requestReport(customer, propertyPack({ asOf: '1995-01-01' }));
     expect(r.status).toBe(202);
     const { report } = await untilEnded(customer, r.body.data.reportId);
     expect(report).toMatchObject({ status: 'failed', creditsCharged: 0, paymentStatus: 'released', downloadUrl: null });

@@ -70,10 +70,30 @@ describe('asOf: a valuation as it would have been made on a past date', () => {
     expect(v.lookBack).toEqual({ months: 36, from: '2020-05-16', to: '2023-05-16' });
   });
 
-  it('does not know a home whose first sale and certificates are on or after the date', async () => {
-    // 60 WESTERN ELMS AVENUE: first sold 14 January 2019, its certificates lodged after that.
-    const r = await value({ ...sixty, asOf: '2019-01-14' }, 0);
-    expect([r.status, r.body.error.code]).toEqual([404, 'PROPERTY_NOT_FOUND']);
+  it('does not know a home whose first sale and certificates are on or after the date: it is placed by its street alone', async () => {
+    // 60 WESTERN ELMS AVENUE: first sold 14 January 2019, its certificates lodged after that. No address dataset is
+    // imported here, so it is placed by its number on Western Elms Avenue, whose known numbers in RG30 2AN run from 6
+    // to 60, and its kind is unknown: it is valued over the postcode's sales of every kind (flats of 16, 24 and 8,
+    // 44's semi-detached house, between January 2016 and its date).
+    const r = await value({ ...sixty, asOf: '2019-01-14' }, 1);
+    const v = r.body.data;
+    expect(v.property).toEqual({
+      address: '60 Western Elms Avenue',
+      postcode: 'RG30 2AN',
+      propertyType: 'unknown',
+      floorArea: null,
+      identifiedBy: ['postcode-street'],
+    });
+    expect(v.ownSale).toBeNull();
+    expect(v.missing).toEqual(['own-sale', 'floor-area', 'property-type']);
+    expect(new Set(v.comparables.map((c: { propertyType: string }) => c.propertyType)).size).toBeGreaterThan(1);
+    for (const c of v.comparables) expect(c.transactionDate < '2019-01-14').toBe(true);
+    // Known by its own sale the day after: a narrower range and a higher score.
+    const known = (await value({ ...sixty, asOf: '2019-01-15' }, 1)).body.data;
+    expect(known.ownSale).toMatchObject({ transactionDate: '2019-01-14', price: 420_000 });
+    expect(known.missing).toEqual(['floor-area', 'postcode-sales']);
+    expect(known.confidence.score).toBeGreaterThan(v.confidence.score);
+    expect(known.range.high / known.range.low).toBeLessThan(v.range.high / v.range.low);
   });
 
   it('is unchanged by sales added, changed or deleted on or after its date (a SYNTHETIC change file)', async () => {
@@ -102,6 +122,8 @@ describe('refusals, charging nothing', () => {
     [{ ...sixty, asOf: '2024-02-30' }, 400, 'INVALID_AS_OF'],
     [{ ...sixty, asOf: '2024-01-16' }, 400, 'INVALID_AS_OF'],
     [{ postcode: 'RG30 2AN', address: '999 Nowhere Street' }, 404, 'PROPERTY_NOT_FOUND'],
+    // On a known street of the postcode, beyond its known numbers (6 to 60).
+    [{ postcode: 'RG30 2AN', address: '62 Western Elms Avenue' }, 404, 'PROPERTY_NOT_FOUND'],
   ])('%j: %i %s', async (query, status, code) => {
     const r = await value(query as Record<string, string>, 0);
     expect([r.status, r.body.success, r.body.error.code]).toEqual([status, false, code]);
@@ -169,5 +191,58 @@ describe('with the UK House Price Index of the local authority', () => {
   it('falls back to the repeat-sales index when a month needed is not held (the look-back from 2013)', async () => {
     const v = (await value({ ...sixty, asOf: '2023-11-01', months: '120' }, 1)).body.data;
     expect(v.index).toMatchObject({ method: 'repeat-sales', area: 'RG30', lastMonth: null });
+  });
+});
+
+describe('with the address dataset (SYNTHETIC AddressBase Plus of the demo region)', () => {
+  beforeAll(() => world.importDataset('addressbase'));
+
+  it('values a home not yet sold and without a certificate, its kind from its classification, saying what it lacked', async () => {
+    // 60 WESTERN ELMS AVENUE as on 14 January 2019, the day of its first sale: the address dataset holds it (RD02,
+    // detached), no sale or certificate of it is known yet, and no detached house of RG30 2AN sold from 14 January 2016.
+    const r = await value({ ...sixty, asOf: '2019-01-14' }, 1);
+    const v = r.body.data;
+    expect(v.property).toEqual({
+      address: '60 Western Elms Avenue, Reading', // as the address dataset writes it
+      postcode: 'RG30 2AN',
+      propertyType: 'detached',
+      floorArea: null,
+      identifiedBy: ['address-dataset'],
+    });
+    expect(v.ownSale).toBeNull();
+    expect(v.missing).toEqual(['own-sale', 'floor-area', 'postcode-sales']);
+    for (const c of v.comparables) {
+      expect(c.propertyType).toBe('detached');
+      expect(c.transactionDate >= '2016-01-14' && c.transactionDate < '2019-01-14').toBe(true);
+    }
+    const known = (await value({ ...sixty, asOf: '2019-01-15' }, 1)).body.data;
+    expect(known.property.identifiedBy).toEqual(['price-paid', 'address-dataset']);
+    expect(known.confidence.score).toBeGreaterThan(v.confidence.score);
+    const sources = r.body.sources.map((s: { dataset: string; synthetic: boolean }) => `${s.dataset} ${s.synthetic}`);
+    expect(sources).toContain('addressbase true');
+  });
+
+  it('values a home the dataset holds with no kind (U) over the kinds of its postcode, with a wider range', async () => {
+    // 59 GLOUCESTER ROAD, RG30 2TH: classed U in the synthetic dataset (its one sale, of 31 January 2020, is of another
+    // kind, O, and of category B, not a standard sale); its neighbours sold as terraced houses and a flat since 2020.
+    const asOf = '2023-09-25';
+    const v = (await value({ postcode: 'RG30 2TH', address: '59 Gloucester Road', asOf }, 1)).body.data;
+    expect(v.property).toMatchObject({ propertyType: 'unknown', identifiedBy: ['address-dataset'] });
+    expect(v.ownSale).toBeNull();
+    expect(v.missing).toEqual(['own-sale', 'floor-area', 'property-type']);
+    const kinds = new Set(v.comparables.map((c: { propertyType: string }) => c.propertyType));
+    expect(kinds.has('terraced') && kinds.has('flat')).toBe(true);
+    // 13, a terraced house (RD04) of the same postcode first sold on that date, valued as on it: its kind known.
+    const terraced = (await value({ postcode: 'RG30 2TH', address: '13 Gloucester Road', asOf }, 1)).body.data;
+    expect(terraced.property.propertyType).toBe('terraced');
+    expect(terraced.missing).toEqual(['own-sale', 'floor-area']);
+    expect(terraced.confidence.score).toBeGreaterThan(v.confidence.score);
+    expect(terraced.range.high / terraced.range.low).toBeLessThan(v.range.high / v.range.low);
+  });
+
+  it('still refuses an address it cannot place: not in the dataset, which lists every address of the postcode', async () => {
+    // 59 is within Western Elms Avenue's known numbers, and the dataset, listing RG30 2AN, does not hold it.
+    const r = await value({ postcode: 'RG30 2AN', address: '59 Western Elms Avenue' }, 0);
+    expect([r.status, r.body.error.code]).toEqual([404, 'PROPERTY_NOT_FOUND']);
   });
 });

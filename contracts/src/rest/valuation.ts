@@ -50,15 +50,27 @@ export const ValuationQuery = z
   .openapi('ValuationQuery');
 
 const percent = z.number().openapi({ example: 42.5 });
+const identifiedBy = ['price-paid', 'energy-certificate', 'address-dataset', 'postcode-street'] as const;
+const missingFacts = ['own-sale', 'floor-area', 'property-type', 'postcode-sales'] as const;
 
 export const ValuationResult = z
   .object({
     property: z.object({
       address: z.string().openapi({ example: '60 WESTERN ELMS AVENUE, READING' }),
       postcode: z.string().openapi({ example: 'RG30 2AN' }),
-      propertyType: z.enum(comparablePropertyTypes).openapi({ example: 'detached' }),
+      propertyType: z.enum(comparablePropertyTypes).openapi({
+        example: 'detached',
+        description:
+          "Its last sale's, else its certificate's, else the address dataset's classification, else `flat` when its address " +
+          'names a flat; `unknown` when none says (valued over the comparables of every kind)',
+      }),
       floorArea: z.number().nullable().openapi({ example: 210.98, description: 'm², from its latest certificate before the date' }),
-      identifiedBy: z.array(z.enum(['price-paid', 'energy-certificate'])).openapi({ description: 'Where the home was found' }),
+      identifiedBy: z.array(z.enum(identifiedBy)).openapi({
+        example: ['price-paid', 'energy-certificate', 'address-dataset'],
+        description:
+          'Where the home was found: its own sales, its certificates, the address dataset, or (`postcode-street`, where the ' +
+          "address dataset lists nothing in the postcode) its house number on a street of the postcode's known homes",
+      }),
     }),
     valuationDate: IsoDate.openapi({ example: '2024-01-15' }),
     estimatedValue: z.number().int().openapi({ example: 655000, description: 'GBP, whole' }),
@@ -71,6 +83,13 @@ export const ValuationResult = z
         standardErrorPercent: z.number().openapi({ example: 4.8, description: 'σ, the model’s standard error of ln(value), in percent' }),
       })
       .openapi({ description: 'What the score has been worth in practice is measured by a back-test over real sales' }),
+    missing: z.array(z.enum(missingFacts)).openapi({
+      example: ['floor-area'],
+      description:
+        'What the valuation did without, each widening its range: `own-sale` (no earlier sale of the home), `floor-area` (no ' +
+        'certificate gives it), `property-type` (its kind unknown) and `postcode-sales` (no comparable in its postcode, only ' +
+        'in its sector or district)',
+    }),
     lookBack: z.object({ months: z.number().int(), from: IsoDate, to: IsoDate }),
     index: z.object({
       method: z.enum(['uk-hpi', 'repeat-sales']).openapi({
@@ -125,9 +144,15 @@ export const propertyValuation = defineOperation({
   summary: 'An automated valuation with a measured confidence, its comparables and its own last sale',
   description:
     "England and Wales (HM Land Registry's Price Paid).\n\n" +
-    "**The home** is found by `address` within `postcode` among the district's registered sales and energy certificates " +
-    "(the EPC lookup's address rules). Its kind (detached, semi-detached, terraced, flat) is its last sale's, else its " +
-    "certificate's; its floor area is its latest certificate's.\n\n" +
+    '**The home** is placed by `address` within `postcode`: in the address dataset (the one property resolver), or among ' +
+    "the district's registered sales and energy certificates (the EPC lookup's address rules), or, where the address " +
+    "dataset lists nothing in the postcode, by its house number on a street of the postcode's known homes (within the " +
+    'numbers known there); else 404 `PROPERTY_NOT_FOUND`. A home the address dataset classes as something else (land, ' +
+    'commercial, a garage, an institution) is 422 `PROPERTY_NOT_RESIDENTIAL`. Its kind (detached, semi-detached, ' +
+    "terraced, flat) is its last sale's, else its certificate's, else the address dataset's classification (RD02 to " +
+    'RD06), else a flat when its address names one (`Flat`, `Apartment`); else unknown, and it is valued over the ' +
+    "comparables of every kind. Its floor area is its latest certificate's. `missing` lists what it was valued " +
+    'without.\n\n' +
     '**The index.** Prices are brought to the valuation date with the UK House Price Index of the local authority for the ' +
     "home's kind where it holds every month needed (the months known on the date: to two months before it), else with " +
     'a repeat-sales index of the postcode district (solved by quarter from every pair of sales of one home, as HM Land ' +
@@ -137,8 +162,11 @@ export const propertyValuation = defineOperation({
     'year since), and comparables: sales of the same kind in the district within `months` (default 36), indexed, scaled ' +
     "to the home's floor area where both are known (price ∝ area^0.7), weighted by place (postcode 1, sector 0.4, " +
     'district 0.15), recency (halving every 18 months) and tenure and new-build likeness; their weighted median, σ from ' +
-    'their spread. Standard sales only (category A).\n\n' +
-    '**Confidence.** σ is widened ×1.5, as the back-test measured; `range` is then an 80% interval by σ (±1.2816 σ) and ' +
+    'their spread (with the kind unknown, the comparables of every kind, σ adding the spread between the kinds). ' +
+    'Standard sales only (category A).\n\n' +
+    '**Confidence.** σ is widened by what the back-test measured for the kind of evidence (its own sale; comparables in ' +
+    'its postcode; only in its sector or district; of every kind when its kind is unknown), so that each holds ' +
+    'about 80% of prices in its range; `range` is then an 80% interval by σ (±1.2816 σ) and ' +
     '`confidence.score` is 100 × exp(−σ / 0.25). What it is worth is ' +
     'measured: a back-test values real sales as of the day before each and compares the estimate with the price paid, ' +
     'score by score.\n\n' +
@@ -176,7 +204,8 @@ export const propertyValuation = defineOperation({
     INVALID_EXTENSION_AREA: '`extensionArea` negative or not a number; nothing charged',
     INVALID_RENOVATION_UPLIFT: '`renovationUplift` outside 0 to 50; nothing charged',
     INVALID_AS_OF: '`asOf` not a date, or after today; nothing charged',
-    PROPERTY_NOT_FOUND: 'No sale or certificate of the address in the postcode, or its kind is not known; nothing charged',
+    PROPERTY_NOT_FOUND: 'The address is not in the address dataset and no sale or certificate of it is known; nothing charged',
+    PROPERTY_NOT_RESIDENTIAL: 'The address dataset classes the address as something other than a home; nothing charged',
     VALUATION_NOT_POSSIBLE: 'No earlier sale of the home and no comparable in the look-back; nothing charged',
     FLOOR_AREA_NOT_FOUND: 'An extension was asked for and the home has no certificate giving its floor area; nothing charged',
     SERVICE_UNAVAILABLE: 'No Price Paid Data is imported yet; nothing charged',

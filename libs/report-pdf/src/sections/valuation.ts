@@ -10,6 +10,14 @@ const indexText = (index: { method: 'uk-hpi' | 'repeat-sales'; area: string; pai
     ? `UK House Price Index, ${index.area}${index.lastMonth ? ` (to ${monthYear(index.lastMonth)})` : ''}`
     : `Repeat-sales index of ${index.area}${index.pairs === null ? '' : ` (${index.pairs} pairs)`}`;
 
+/** What a valuation did without, as the reader reads it. */
+const missingText = {
+  'own-sale': 'an earlier sale of the home',
+  'floor-area': 'its floor area',
+  'property-type': 'its kind of home',
+  'postcode-sales': 'sales in its postcode',
+} as const;
+
 export const valuation = defineDrawer('property_valuation', ({ doc, brand }, data) => {
   facts(doc, [
     ['Estimated value', money(data.estimatedValue)],
@@ -19,6 +27,7 @@ export const valuation = defineDrawer('property_valuation', ({ doc, brand }, dat
     ['Valuation date', longDate(data.valuationDate)],
     ['Property type', capitalised(words(data.property.propertyType))],
     ['Floor area', orDash(data.property.floorArea, squareMetres)],
+    ['Valued without', data.missing.length > 0 ? data.missing.map((m) => missingText[m]).join(', ') : 'Nothing missing'],
     ['Index', indexText(data.index)],
     ['Look-back', `${data.lookBack.months} months, ${longDate(data.lookBack.from)} to ${longDate(data.lookBack.to)}`],
   ]);
