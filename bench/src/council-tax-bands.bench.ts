@@ -73,6 +73,8 @@ const main = async () => {
     const databaseUrl = await createDatabase(postgres.adminUrl, 'bench_council_tax');
     await migrate(databaseUrl);
     const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    // The bench's own server stops at the end, under whatever connection the pool still keeps.
+    db.on('error', () => undefined);
     try {
       await load(db, 'ons-postcode-lookup', [join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz')]);
       await load(db, 'ppd', ppdFiles);

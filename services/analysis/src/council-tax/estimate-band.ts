@@ -9,8 +9,11 @@ import type { CouncilTaxBand } from '@pds/contracts';
 // bands so read and bands known from early sales (bench/src/council-tax-bands.bench.ts), and each band's probability is
 // the share of that uncertainty falling within its boundaries.
 
-/** σ of ln(value) for the drift of homes' relative values since the valuation date, as the bench measured it. */
-export const rankDriftSigma = 0.2;
+/**
+ * σ of ln(value) for the drift of homes' relative values since the valuation date: the least the bench tried at which
+ * no stated confidence exceeds the agreement it measured.
+ */
+export const rankDriftSigma = 0.3;
 /** Fewer homes of the authority with a known value than this place nothing. */
 export const minHomesCompared = 100;
 
