@@ -17,7 +17,7 @@ export type EvidenceKind =
 
 export const calibration: Readonly<Record<EvidenceKind, number>> = {
   'own-sale': 1.6,
-  comparables: 0.97,
+  comparables: 1.0,
   'area-comparables': 1.12,
-  'mix-of-kinds': 0.86,
+  'mix-of-kinds': 0.88,
 };
