@@ -8,19 +8,12 @@
 // as of today, and its estimated band (from today's valuation and the home's rank among the authority's homes) is
 // compared with the known one. Printed: agreement, agreement within one band, by stated confidence, and what the
 // stated confidence would be at other drifts (σ of the rank drift), to calibrate `rankDriftSigma`.
-import { createDatabase, migrate, startDebianPostgres } from '@pds/infra';
 import { AuthorityValues, DistrictCache, describeCouncilTax, estimateBand, nationBands, rankDriftSigma } from '@pds/analysis';
-import { importDataset, datasetCatalogue, silentProgress } from '@pds/location';
-import { createLogger, PostgresEventStore } from '@pds/service-runtime';
-import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readModels } from '@pds/contracts';
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
-
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
-const ppdFiles = ['pp-complete_postcode-district-RG30.csv.gz', 'pp-complete_postcode-district-RG31.csv.gz'].map((f) => join(demo, f));
+import type pg from 'pg';
+import { demoFile, demoPpdFiles as ppdFiles, loadDataset as load, withReferenceDatabase } from './reference-database';
 const today = process.env.BENCH_TODAY ?? '2026-11-26';
 const [low, high] = [0.95, 1.35];
 const england = nationBands.England.bands;
@@ -40,18 +33,6 @@ for (const f of ppdFiles)
     homes.set(key, { postcode: r[3]!, address, price, band: bandOf(price * low) });
   }
 
-const load = async (db: pg.Pool, dataset: string, files: string[]) => {
-  const deps = {
-    db,
-    store: new PostgresEventStore(db),
-    logger: createLogger('bench-council-tax', 'error'),
-    progress: silentProgress,
-    now: () => new Date(),
-    actor: 'bench',
-  };
-  await importDataset(deps, datasetCatalogue.get(dataset)!, files);
-};
-
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const order = 'ABCDEFGHI';
 
@@ -65,96 +46,80 @@ interface Outcome {
   lad: string;
 }
 
-const main = async () => {
-  const work = mkdtempSync(join(tmpdir(), 'pds-bench-council-tax-'));
-  chmodSync(work, 0o755);
-  const postgres = await startDebianPostgres(join(work, 'postgres'), Number(process.env.BENCH_PG_PORT ?? 25536), () => undefined);
-  try {
-    const databaseUrl = await createDatabase(postgres.adminUrl, 'bench_council_tax');
-    await migrate(databaseUrl);
-    const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-    // The bench's own server stops at the end, under whatever connection the pool still keeps.
-    db.on('error', () => undefined);
-    try {
-      await load(db, 'ons-postcode-lookup', [join(demo, 'PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz')]);
-      await load(db, 'ppd', ppdFiles);
-      await load(db, 'uk-hpi', [join(demo, 'UK-HPI-full-file_random-sample.csv.gz')]);
-      await load(db, 'council-tax', [join(demo, 'la_council_tax_bandD_2026-27_ctsop_2025.csv')]);
-      const deps = { db, districts: new DistrictCache(), today: () => today, authorityValues: new AuthorityValues() };
-      const outcomes: Outcome[] = [];
-      const coverage = new Map<string, number>();
-      const refused = new Map<string, number>();
-      const started = Date.now();
-      for (const home of homes.values()) {
-        const r = await describeCouncilTax(deps, { property: { address: home.address, postcode: home.postcode } });
-        const e = r.ok ? r.data.data.estimatedBand : null;
-        if (!r.ok || !e) {
-          const code = r.ok ? r.data.data.estimateUnavailable!.code : r.error.code;
-          refused.set(code, (refused.get(code) ?? 0) + 1);
-          continue;
-        }
-        const valuation = e.basis;
-        coverage.set(r.data.data.billingAuthority.code, valuation.coveragePercent);
-        outcomes.push({
-          known: home.band,
-          estimated: e.band,
-          confidence: e.confidence,
-          value: valuation.estimatedValue,
-          // The valuation's σ, from its score (100 × exp(−σ / 0.25), services/analysis/src/valuation/model.ts).
-          sigma: -0.25 * Math.log(Math.max(valuation.valuationConfidence, 1) / 100),
-          lad: r.data.data.billingAuthority.code,
-        });
+const main = () =>
+  withReferenceDatabase('bench-council-tax', Number(process.env.BENCH_PG_PORT ?? 25536), async (db) => {
+    await load(db, 'ons-postcode-lookup', [demoFile('PCD_OA_LSOA_MSOA_LAD_MAY22_UK_LU_RG_LS_WF.csv.gz')]);
+    await load(db, 'ppd', ppdFiles);
+    await load(db, 'uk-hpi', [demoFile('UK-HPI-full-file_random-sample.csv.gz')]);
+    await load(db, 'council-tax', [demoFile('la_council_tax_bandD_2026-27_ctsop_2025.csv')]);
+    const deps = { db, districts: new DistrictCache(), today: () => today, authorityValues: new AuthorityValues() };
+    const outcomes: Outcome[] = [];
+    const coverage = new Map<string, number>();
+    const refused = new Map<string, number>();
+    const started = Date.now();
+    for (const home of homes.values()) {
+      const r = await describeCouncilTax(deps, { property: { address: home.address, postcode: home.postcode } });
+      const e = r.ok ? r.data.data.estimatedBand : null;
+      if (!r.ok || !e) {
+        const code = r.ok ? r.data.data.estimateUnavailable!.code : r.error.code;
+        refused.set(code, (refused.get(code) ?? 0) + 1);
+        continue;
       }
-      const seconds = (Date.now() - started) / 1000;
-      const agree = (os: Outcome[]) => os.filter((o) => o.known === o.estimated).length / os.length;
-      const withinOne = (os: Outcome[]) =>
-        os.filter((o) => Math.abs(order.indexOf(o.known) - order.indexOf(o.estimated)) <= 1).length / os.length;
-      const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-      process.stdout.write(
-        `council tax band back-test (Price Paid RG30, RG31: homes sold 1995–96 whose 1991 band is decided by 0.95–1.35 × price; ` +
-          `estimated as of ${today}, rank drift σ ${rankDriftSigma})\n` +
-          `  ${homes.size} homes with a known band; estimated ${outcomes.length} (${seconds.toFixed(1)} s), ` +
-          `no estimate ${[...refused].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}\n`,
-      );
-      const line = (label: string, os: Outcome[]) =>
-        process.stdout.write(
-          `  ${label.padEnd(26)} ${String(os.length).padStart(5)}  agree ${pct(agree(os)).padStart(6)}  within one band ` +
-            `${pct(withinOne(os)).padStart(6)}  mean stated confidence ${os.length ? `${mean(os.map((o) => o.confidence)).toFixed(1)}%` : '-'}\n`,
-        );
-      line('all', outcomes);
-      for (const [label, lo, hi] of [
-        ['confidence 70 to 100', 70, 100],
-        ['confidence 50 to 69', 50, 69],
-        ['confidence 0 to 49', 0, 49],
-      ] as const)
-        line(
-          label,
-          outcomes.filter((o) => o.confidence >= lo && o.confidence <= hi),
-        );
-      for (const band of order) {
-        const os = outcomes.filter((o) => o.known === band);
-        if (os.length) line(`known band ${band}`, os);
-      }
-      const confusion = [...new Set(outcomes.map((o) => `${o.known}→${o.estimated}`))]
-        .map((k) => [k, outcomes.filter((o) => `${o.known}→${o.estimated}` === k).length] as const)
-        .sort((a, b) => b[1] - a[1]);
-      for (const lad of new Set(outcomes.map((o) => o.lad)))
-        process.stdout.write(
-          `  ${lad}: ${coverage.get(lad)}% of the authority's dwellings compared; agree ${pct(agree(outcomes.filter((o) => o.lad === lad)))}\n`,
-        );
-      process.stdout.write(`  known→estimated: ${confusion.map(([k, n]) => `${k} ${n}`).join(', ')}\n`);
-      await calibrate(deps, outcomes);
-    } finally {
-      await db.end();
+      const valuation = e.basis;
+      coverage.set(r.data.data.billingAuthority.code, valuation.coveragePercent);
+      outcomes.push({
+        known: home.band,
+        estimated: e.band,
+        confidence: e.confidence,
+        value: valuation.estimatedValue,
+        // The valuation's σ, from its score (100 × exp(−σ / 0.25), services/analysis/src/valuation/model.ts).
+        sigma: -0.25 * Math.log(Math.max(valuation.valuationConfidence, 1) / 100),
+        lad: r.data.data.billingAuthority.code,
+      });
     }
-  } finally {
-    await postgres.stop();
-  }
-};
+    const seconds = (Date.now() - started) / 1000;
+    const agree = (os: Outcome[]) => os.filter((o) => o.known === o.estimated).length / os.length;
+    const withinOne = (os: Outcome[]) =>
+      os.filter((o) => Math.abs(order.indexOf(o.known) - order.indexOf(o.estimated)) <= 1).length / os.length;
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    process.stdout.write(
+      `council tax band back-test (Price Paid RG30, RG31: homes sold 1995–96 whose 1991 band is decided by 0.95–1.35 × price; ` +
+        `estimated as of ${today}, rank drift σ ${rankDriftSigma})\n` +
+        `  ${homes.size} homes with a known band; estimated ${outcomes.length} (${seconds.toFixed(1)} s), ` +
+        `no estimate ${[...refused].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}\n`,
+    );
+    const line = (label: string, os: Outcome[]) =>
+      process.stdout.write(
+        `  ${label.padEnd(26)} ${String(os.length).padStart(5)}  agree ${pct(agree(os)).padStart(6)}  within one band ` +
+          `${pct(withinOne(os)).padStart(6)}  mean stated confidence ${os.length ? `${mean(os.map((o) => o.confidence)).toFixed(1)}%` : '-'}\n`,
+      );
+    line('all', outcomes);
+    for (const [label, lo, hi] of [
+      ['confidence 70 to 100', 70, 100],
+      ['confidence 50 to 69', 50, 69],
+      ['confidence 0 to 49', 0, 49],
+    ] as const)
+      line(
+        label,
+        outcomes.filter((o) => o.confidence >= lo && o.confidence <= hi),
+      );
+    for (const band of order) {
+      const os = outcomes.filter((o) => o.known === band);
+      if (os.length) line(`known band ${band}`, os);
+    }
+    const confusion = [...new Set(outcomes.map((o) => `${o.known}→${o.estimated}`))]
+      .map((k) => [k, outcomes.filter((o) => `${o.known}→${o.estimated}` === k).length] as const)
+      .sort((a, b) => b[1] - a[1]);
+    for (const lad of new Set(outcomes.map((o) => o.lad)))
+      process.stdout.write(
+        `  ${lad}: ${coverage.get(lad)}% of the authority's dwellings compared; agree ${pct(agree(outcomes.filter((o) => o.lad === lad)))}\n`,
+      );
+    process.stdout.write(`  known→estimated: ${confusion.map(([k, n]) => `${k} ${n}`).join(', ')}\n`);
+    await calibrate(deps, outcomes);
+  });
 
 /** The mean stated confidence at other drifts, beside the agreement (which the drift does not change much). */
 const calibrate = async (deps: { db: pg.Pool; districts: DistrictCache; authorityValues: AuthorityValues }, outcomes: Outcome[]) => {
-  const { readModels } = await import('@pds/contracts');
   for (const drift of [0.1, 0.15, 0.2, 0.25, 0.3, 0.4]) {
     let agreeing = 0;
     let stated = 0;

@@ -10,21 +10,14 @@
 // sales (the synthetic classes were derived from the Price Paid type of the same homes, which a fresh address would
 // not reveal), then with its classes; and with the SYNTHETIC energy certificates added (their floor areas are drawn by
 // property type, not from the homes, so that run shows the mechanism, not a real accuracy).
-import { createDatabase, migrate, startDebianPostgres } from '@pds/infra';
 import { DistrictCache, valueProperty } from '@pds/analysis';
-import { importDataset, datasetCatalogue, silentProgress } from '@pds/location';
-import { createLogger, PostgresEventStore } from '@pds/service-runtime';
-import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
+import type pg from 'pg';
+import { demoFile, demoPpdFiles as ppdFiles, loadDataset as load, withReferenceDatabase } from './reference-database';
 
-const repo = join(__dirname, '..', '..');
-const demo = join(repo, 'services', 'location', 'demo-data');
-const ppdFiles = ['pp-complete_postcode-district-RG30.csv.gz', 'pp-complete_postcode-district-RG31.csv.gz'].map((f) => join(demo, f));
-const epcFile = join(demo, 'SYNTHETIC_epc_domestic_RG30_RG31.zip');
-const addressFile = join(demo, 'SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG31.csv.gz');
+const epcFile = demoFile('SYNTHETIC_epc_domestic_RG30_RG31.zip');
+const addressFile = demoFile('SYNTHETIC_AddressBasePlus_FULL_2026-10-01_RG30_RG31.csv.gz');
 const from = process.env.BENCH_VALUATION_FROM ?? '2016-01-01';
 
 /** The sales to value, read from the files here (every field quoted, one record a line). */
@@ -159,55 +152,28 @@ const backTest = async (db: pg.Pool, label: string) => {
     );
 };
 
-const load = async (db: pg.Pool, dataset: string, files: string[], synthetic?: string) => {
-  const found = datasetCatalogue.get(dataset);
-  if (!found) throw new Error(`no dataset ${dataset}`);
-  const deps = {
-    db,
-    store: new PostgresEventStore(db),
-    logger: createLogger('bench-valuation', 'error'),
-    progress: silentProgress,
-    now: () => new Date(),
-    actor: 'bench',
-  };
-  await importDataset(deps, found, files, synthetic ? { synthetic } : {});
-};
-
-const main = async () => {
-  const work = mkdtempSync(join(tmpdir(), 'pds-bench-valuation-'));
-  chmodSync(work, 0o755);
-  const postgres = await startDebianPostgres(join(work, 'postgres'), Number(process.env.BENCH_PG_PORT ?? 25534), () => undefined);
-  try {
-    const databaseUrl = await createDatabase(postgres.adminUrl, 'bench_valuation');
-    await migrate(databaseUrl);
-    const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-    try {
-      process.stdout.write('valuation back-test (HM Land Registry Price Paid, RG30 and RG31; 36-month look-back)\n');
-      await load(db, 'ppd', ppdFiles);
-      await backTest(db, 'Price Paid alone (real data)');
-      if (process.env.BENCH_VALUATION_SYNTHETIC !== '0') {
-        await load(db, 'addressbase', [addressFile], 'SYNTHETIC addresses for the back-test');
-        // In the bench's own database: the classes cut to their second level (a dwelling, its kind not said), then put back.
-        const classes = (
-          await db.query<{ uprn: string; class: string }>("SELECT uprn::text AS uprn, class FROM addresses WHERE class LIKE 'RD%'")
-        ).rows;
-        await db.query("UPDATE addresses SET class = 'RD' WHERE class LIKE 'RD%'");
-        await backTest(db, 'with the SYNTHETIC addresses, kind only from its own sales (classes cut to RD)');
-        await db.query(
-          'UPDATE addresses a SET class = c.class FROM unnest($1::bigint[], $2::text[]) AS c(uprn, class) WHERE a.uprn = c.uprn',
-          [classes.map((c) => c.uprn), classes.map((c) => c.class)],
-        );
-        await backTest(db, 'with the SYNTHETIC addresses and their classes (derived from the same Price Paid types)');
-        await load(db, 'epc-domestic', [epcFile], 'SYNTHETIC certificates for the back-test');
-        await backTest(db, 'with the SYNTHETIC addresses, classes and certificates');
-      }
-    } finally {
-      await db.end();
+const main = () =>
+  withReferenceDatabase('bench-valuation', Number(process.env.BENCH_PG_PORT ?? 25534), async (db) => {
+    process.stdout.write('valuation back-test (HM Land Registry Price Paid, RG30 and RG31; 36-month look-back)\n');
+    await load(db, 'ppd', ppdFiles);
+    await backTest(db, 'Price Paid alone (real data)');
+    if (process.env.BENCH_VALUATION_SYNTHETIC !== '0') {
+      await load(db, 'addressbase', [addressFile], 'SYNTHETIC addresses for the back-test');
+      // In the bench's own database: the classes cut to their second level (a dwelling, its kind not said), then put back.
+      const classes = (
+        await db.query<{ uprn: string; class: string }>("SELECT uprn::text AS uprn, class FROM addresses WHERE class LIKE 'RD%'")
+      ).rows;
+      await db.query("UPDATE addresses SET class = 'RD' WHERE class LIKE 'RD%'");
+      await backTest(db, 'with the SYNTHETIC addresses, kind only from its own sales (classes cut to RD)');
+      await db.query(
+        'UPDATE addresses a SET class = c.class FROM unnest($1::bigint[], $2::text[]) AS c(uprn, class) WHERE a.uprn = c.uprn',
+        [classes.map((c) => c.uprn), classes.map((c) => c.class)],
+      );
+      await backTest(db, 'with the SYNTHETIC addresses and their classes (derived from the same Price Paid types)');
+      await load(db, 'epc-domestic', [epcFile], 'SYNTHETIC certificates for the back-test');
+      await backTest(db, 'with the SYNTHETIC addresses, classes and certificates');
     }
-  } finally {
-    await postgres.stop();
-  }
-};
+  });
 
 main().catch((error: unknown) => {
   process.stderr.write(`bench:valuation: ${(error as Error).stack ?? String(error)}\n`);

@@ -1,4 +1,5 @@
 import {
+  councilTaxBands,
   defaultValuationMonths,
   readModels,
   type analysis,
@@ -70,7 +71,7 @@ export const describeCouncilTax = async (deps: CouncilTaxDeps, asked: Asked): Pr
     valuedAbove: law.bands[law.bands.indexOf(b) - 1]?.upTo ?? null,
     valuedUpTo: b.upTo,
     annualCharge: chargePence(authority.bandDPence!, b) / 100,
-    dwellings: authority.countedOn ? (authority.dwellings['ABCDEFGHI'.indexOf(b.band)] ?? 0) : null,
+    dwellings: authority.countedOn ? (authority.dwellings[councilTaxBands.indexOf(b.band)] ?? 0) : null,
   }));
   const estimate: Estimate = property
     ? await estimateOf(deps, { postcode, address: found.valueAs!, lad, bands })
