@@ -19,9 +19,9 @@ export const testServers = () => {
 
 export const uniqueName = (prefix: string) => `${prefix}_${randomBytes(5).toString('hex')}`;
 
-/** A fresh, migrated database of its own for one test file. */
-export const freshDatabase = async (prefix = 't'): Promise<string> => {
-  const url = await createDatabase(testServers().adminUrl, uniqueName(prefix));
+/** A fresh, migrated database of its own for one test file (on the shared server, or on `adminUrl`'s). */
+export const freshDatabase = async (prefix = 't', adminUrl = testServers().adminUrl): Promise<string> => {
+  const url = await createDatabase(adminUrl, uniqueName(prefix));
   await migrate(url);
   return url;
 };

@@ -27,13 +27,22 @@ export interface TestStack {
   stop: () => Promise<void>;
 }
 
+/** A PostgreSQL server and a Kafka broker of a test's own, instead of those every file shares. */
+export interface OwnServers {
+  adminUrl: string;
+  kafkaBrokers: string;
+}
+
 /**
  * The whole stack (five processes) on the real Kafka and PostgreSQL, in its own database and topic namespace. With a
  * `supervisor` (as `npm start` has), a process that dies is restarted; without, it stays dead until a test starts it.
  */
-export const startTestStack = async (env: Record<string, string> = {}, options: { supervisor?: Supervisor } = {}): Promise<TestStack> => {
-  const servers = testServers();
-  const databaseUrl = await freshDatabase('e2e');
+export const startTestStack = async (
+  env: Record<string, string> = {},
+  options: { supervisor?: Supervisor; servers?: OwnServers } = {},
+): Promise<TestStack> => {
+  const servers = { ...testServers(), ...options.servers };
+  const databaseUrl = await freshDatabase('e2e', servers.adminUrl);
   const namespace = uniqueName('e2e').replace('_', '-');
   const adminToken = uniqueName('token');
   const logDir = join(servers.workDir, 'logs', namespace);

@@ -60,9 +60,9 @@ const errorBodyWith = (codes: ErrorCode[]) =>
 
 /** Headers of an error answer: a 401 knows no caller; 429 and 503 say when to retry; 405 says what is allowed. */
 const errorHeaders = (status: number, operation: Operation) => {
-  if (operation.public) return traceHeaders;
-  if (status === 401) return { ...chargedHeader, ...traceHeaders };
   const retry = status === 429 || status === 503 ? retryAfterHeader : {};
+  if (operation.public) return { ...traceHeaders, ...retry };
+  if (status === 401) return { ...chargedHeader, ...traceHeaders };
   const allow = status === 405 ? allowHeader : {};
   return { ...authenticatedHeaders, ...retry, ...allow };
 };

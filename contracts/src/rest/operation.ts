@@ -149,7 +149,9 @@ export const chargedOnAnswer = (cost: CreditCost): boolean => cost.kind === 'per
  * requests, and for a charged call the ledger's refusal or silence.
  */
 export const commonErrors = (operation: Operation): Partial<Record<ErrorCode, string>> => {
-  if (operation.public) return { INTERNAL_SERVER_ERROR: 'Unexpected error' };
+  // Any operation can find its database or message broker away for a moment (a restart, a failover).
+  const unavailable = 'A service it needs (its database, the message broker) is away for a moment; nothing charged; retry after `Retry-After`';
+  if (operation.public) return { SERVICE_UNAVAILABLE: unavailable, INTERNAL_SERVER_ERROR: 'Unexpected error' };
   const unauthenticated = operation.unauthenticatedCode ?? 'UNAUTHORIZED';
   const takesBody = operation.request.body !== undefined;
   const unreadable = [
@@ -172,9 +174,9 @@ export const commonErrors = (operation: Operation): Partial<Record<ErrorCode, st
     ...(operation.cost.kind === 'per_call'
       ? {
           INSUFFICIENT_CREDITS: `Not enough credits for this call (${operation.cost.credits}); nothing charged`,
-          SERVICE_UNAVAILABLE: 'The billing service did not answer in time; nothing charged; retry shortly',
+          SERVICE_UNAVAILABLE: `The billing service did not answer in time, or ${unavailable.replace(/^A/, 'a')}`,
         }
-      : {}),
+      : { SERVICE_UNAVAILABLE: unavailable }),
     RATE_LIMITED: 'A minute, day or month limit is reached; nothing charged; see `Retry-After`',
     INTERNAL_SERVER_ERROR: 'Unexpected error; nothing charged; quote `X-Request-Id` if it persists',
   };

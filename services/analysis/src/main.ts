@@ -63,7 +63,14 @@ const main = async () => {
     today,
   );
   handlers.push(placeReport);
-  const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'analysis', logger: rt.logger, handlers });
+  const commands = await serveCommands({
+    bus: rt.bus,
+    topics: rt.topics,
+    service: 'analysis',
+    logger: rt.logger,
+    handlers,
+    ready: rt.databaseAnswers,
+  });
   rt.onShutdown(() => commands.stop());
   rt.logger.info('analysis ready');
 };

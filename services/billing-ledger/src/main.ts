@@ -1,6 +1,14 @@
 import { ledgerEvents } from '@pds/contracts';
-import { AggregateStore, bootService, envMs, LogFollower, serveCommands, startKafkaRelay, type RecordedEvent } from '@pds/service-runtime';
-import pg from 'pg';
+import {
+  AggregateStore,
+  bootService,
+  createPool,
+  envMs,
+  LogFollower,
+  type RecordedEvent,
+  serveCommands,
+  startKafkaRelay,
+} from '@pds/service-runtime';
 import { initialState, type Account, type AccountEvent } from './accounts/account';
 import { evolve } from './accounts/evolve';
 import { ledgerBatchHandler } from './accounts/batch-handler';
@@ -46,7 +54,7 @@ const main = async () => {
 
   // Longer than the gateway can take to settle a call (its timeouts and retries), short enough to free credits soon.
   const reservationTtlMs = envMs('RESERVATION_TTL_MS', 120_000);
-  const db = new pg.Pool({ connectionString: rt.config.databaseUrl, max: 4 });
+  const db = createPool({ connectionString: rt.config.databaseUrl, max: 4, name: 'billing-ledger' }, rt.logger);
   rt.onShutdown(() => db.end());
   const sweepMs = envMs('RESERVATION_SWEEP_MS', 1_000);
   const sweeper = startExpirySweeper({ db, accounts, intervalMs: sweepMs, logger: rt.logger, clock: rt.clock });
@@ -66,7 +74,15 @@ const main = async () => {
   // Runs of reservations, captures and releases are recorded one transaction per run; LEDGER_BATCHING=off records
   // each command in its own (for comparison in the benchmark).
   const batch = process.env.LEDGER_BATCHING === 'off' ? undefined : ledgerBatchHandler(accounts, rt.clock, reservationTtlMs);
-  const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'billing-ledger', logger: rt.logger, handlers, batch });
+  const commands = await serveCommands({
+    bus: rt.bus,
+    topics: rt.topics,
+    service: 'billing-ledger',
+    logger: rt.logger,
+    handlers,
+    ready: rt.databaseAnswers,
+    batch,
+  });
   rt.onShutdown(() => commands.stop());
   rt.logger.info('billing-ledger ready');
 };

@@ -6,7 +6,7 @@ import { stripeWebhookRoutes } from './account/payments/stripe-events';
 import { accountRoutes } from './account/web/routes';
 import type { GatewayDeps } from './deps';
 import { apiDocsRoutes } from './http/api-docs';
-import { callerOf, unexpectedErrorMessage } from './http/caller';
+import { callerOf, sendUnexpected } from './http/caller';
 import { locals, requestContext } from './http/request-context';
 import { sendError } from './http/respond';
 import { handlers, publicHandlers } from './operations/handlers';
@@ -34,8 +34,8 @@ export const createGatewayServer = (deps: GatewayDeps, logger: Logger) => {
     if (known && res.statusCode !== 429) deps.callCounts.count(known.caller.accountId, known.caller.keyId, operation, deps.clock.now());
   });
   const unhandled = (error: Error, res: Response) => {
-    locals(res).logger.error({ err: error }, 'unhandled error');
-    if (!res.headersSent) sendError(res, 'INTERNAL_SERVER_ERROR', unexpectedErrorMessage);
+    if (res.headersSent) return locals(res).logger.error({ err: error }, 'unhandled error');
+    sendUnexpected(res, error, locals(res).logger);
   };
   app.use(withContext);
   app.use(healthRoutes(deps));

@@ -1,7 +1,6 @@
 import { customerEvents } from '@pds/contracts';
-import { AggregateStore, bootService, envMs, LogFollower, RequestReplyClient, runPeriodically } from '@pds/service-runtime';
+import { AggregateStore, bootService, createPool, envMs, LogFollower, RequestReplyClient, runPeriodically } from '@pds/service-runtime';
 import express from 'express';
-import pg from 'pg';
 import { adminRoutes } from './admin/admin-routes';
 import { initialState as noCustomer } from './account/identity/customer';
 import { evolve as evolveCustomer } from './account/identity/evolve';
@@ -27,7 +26,7 @@ const balanceWaitMs = 2_000;
 
 const main = async () => {
   const rt = await bootService('gateway');
-  const db = new pg.Pool({ connectionString: rt.config.databaseUrl, max: 20 });
+  const db = createPool({ connectionString: rt.config.databaseUrl, max: 20, name: 'gateway' }, rt.logger);
   rt.onShutdown(() => db.end());
   const rpc = new RequestReplyClient(rt.bus, rt.topics, rt.config.instanceId, rt.logger);
   await rpc.start();

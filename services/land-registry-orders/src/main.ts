@@ -4,15 +4,15 @@ import { LedgerClient } from '@pds/ledger-client';
 import {
   AggregateStore,
   bootService,
+  createPool,
   envMs,
   handler,
   LogFollower,
+  type RecordedEvent,
   RequestReplyClient,
   serveCommands,
   startKafkaRelay,
-  type RecordedEvent,
 } from '@pds/service-runtime';
-import pg from 'pg';
 import { OrderCharges } from './orders/charges';
 import { DocumentStore } from './orders/document-store';
 import { OrderDriver } from './orders/driver';
@@ -48,7 +48,7 @@ const main = async () => {
   const rpc = new RequestReplyClient(rt.bus, rt.topics, rt.config.instanceId, rt.logger);
   await rpc.start();
   rt.onShutdown(() => rpc.stop());
-  const db = new pg.Pool({ connectionString: rt.config.databaseUrl, max: 4 });
+  const db = createPool({ connectionString: rt.config.databaseUrl, max: 4, name: 'land-registry-orders' }, rt.logger);
   rt.onShutdown(() => db.end());
 
   const driver = new OrderDriver({
@@ -73,7 +73,14 @@ const main = async () => {
       dropWhenLate: true,
     }),
   ];
-  const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'land-registry-orders', logger: rt.logger, handlers });
+  const commands = await serveCommands({
+    bus: rt.bus,
+    topics: rt.topics,
+    service: 'land-registry-orders',
+    logger: rt.logger,
+    handlers,
+    ready: rt.databaseAnswers,
+  });
   rt.onShutdown(() => commands.stop());
   rt.logger.info({ registry: where }, 'land-registry-orders ready');
 };

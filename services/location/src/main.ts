@@ -71,7 +71,14 @@ const main = async () => {
     handler(marketData.DescribeMortgageRates, (data) => describeMortgageRates(market, data), { dropWhenLate: true }),
     handler(marketData.DescribeInflation, (data) => describeInflation(market, data), { dropWhenLate: true }),
   ];
-  const commands = await serveCommands({ bus: rt.bus, topics: rt.topics, service: 'location', logger: rt.logger, handlers });
+  const commands = await serveCommands({
+    bus: rt.bus,
+    topics: rt.topics,
+    service: 'location',
+    logger: rt.logger,
+    handlers,
+    ready: rt.databaseAnswers,
+  });
   rt.onShutdown(() => commands.stop());
   rt.logger.info({ liveRegister: certificates.register !== null }, 'location ready');
 };

@@ -1,5 +1,6 @@
 export * from './config';
 export * from './periodic';
+export * from './postgres-pool';
 export * from './batched-calls';
 export * from './clock';
 export * from './service';

@@ -2,7 +2,9 @@ import { partitionsPerTopic, serviceNames, topicsFor, type ServiceName, type Top
 import { clockFromEnv, type Clock } from './clock';
 import { loadRuntimeConfig, type RuntimeConfig } from './config';
 import { PostgresEventStore } from './event-store/postgres';
+import { answersWithin, untilAvailable, untilDatabaseAnswers } from './postgres-pool';
 import { KafkaBus } from './messaging/bus';
+import { exitWhenDeaf } from './messaging/deaf-watchdog';
 import { createLogger, type Logger } from './observability/logger';
 import { initMetrics, shutdownMetrics, startMetricsServer } from './observability/metrics';
 import { initTracing, shutdownTracing } from './observability/tracing';
@@ -16,9 +18,13 @@ export interface ServiceRuntime {
   store: PostgresEventStore;
   /** Business time (see `Clock`). */
   clock: Clock;
+  /** Whether the database answers within a second now (a Ping's readiness; see `serveCommands`). */
+  databaseAnswers(): Promise<boolean>;
   /** Registers cleanup to run, last registered first, when the process is asked to stop. */
   onShutdown(cleanup: () => Promise<unknown>): void;
 }
+
+const databaseCheckTimeoutMs = 1_000;
 
 /** Connects a service to Kafka and the event store, creates the command topics, and stops cleanly on SIGTERM/SIGINT. */
 export const bootService = async (service: ServiceName): Promise<ServiceRuntime> => {
@@ -27,7 +33,7 @@ export const bootService = async (service: ServiceName): Promise<ServiceRuntime>
   const logger = createLogger(service, config.logLevel);
   const bus = new KafkaBus(config.kafkaBrokers, config.instanceId, logger);
   const topics = topicsFor(config.namespace);
-  const store = PostgresEventStore.connect(config.databaseUrl);
+  const store = PostgresEventStore.connect(config.databaseUrl, 10, logger);
   const cleanups: Array<() => Promise<unknown>> = [
     async () => store.close(),
     async () => bus.disconnect(),
@@ -35,8 +41,12 @@ export const bootService = async (service: ServiceName): Promise<ServiceRuntime>
     shutdownMetrics,
   ];
 
-  await bus.connect();
-  await bus.ensureTopics(serviceNames.map(topics.commands), partitionsPerTopic);
+  // A dependency away at start is waited for, as one lost later is: the service reports itself unhealthy meanwhile.
+  await untilAvailable('Kafka', () => bus.connect(), logger);
+  await untilAvailable('Kafka topics', () => bus.ensureTopics(serviceNames.map(topics.commands), partitionsPerTopic), logger);
+  await untilDatabaseAnswers(store.pool, logger);
+  const stopWatching = exitWhenDeaf(bus, logger);
+  cleanups.push(async () => stopWatching());
   initMetrics(service);
   if (config.metrics) {
     const served = await startMetricsServer(config.metrics, logger);
@@ -58,5 +68,6 @@ export const bootService = async (service: ServiceName): Promise<ServiceRuntime>
   process.once('SIGINT', () => void stop('SIGINT'));
   process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
 
-  return { service, config, logger, bus, topics, store, clock: clockFromEnv(), onShutdown: (c) => cleanups.push(c) };
+  const databaseAnswers = () => answersWithin(store.pool, databaseCheckTimeoutMs);
+  return { service, config, logger, bus, topics, store, clock: clockFromEnv(), databaseAnswers, onShutdown: (c) => cleanups.push(c) };
 };

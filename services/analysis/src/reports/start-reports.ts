@@ -1,15 +1,6 @@
 import { reportEvents } from '@pds/contracts';
 import { LedgerClient } from '@pds/ledger-client';
-import {
-  AggregateStore,
-  envMs,
-  LogFollower,
-  startKafkaRelay,
-  type CommandHandler,
-  type RequestReplyClient,
-  type ServiceRuntime,
-} from '@pds/service-runtime';
-import pg from 'pg';
+import { AggregateStore, type CommandHandler, createPool, envMs, LogFollower, type RequestReplyClient, type ServiceRuntime, startKafkaRelay } from '@pds/service-runtime';
 import { askerOf } from '../asking/ask-service';
 import { parseReportEvent, reportsProjection } from '../read-models/reports';
 import { ReportCharges } from './charges';
@@ -54,7 +45,7 @@ export const startReports = async (
   await projection.start();
   rt.onShutdown(() => projection.stop());
 
-  const db = new pg.Pool({ connectionString: rt.config.databaseUrl, max: 4 });
+  const db = createPool({ connectionString: rt.config.databaseUrl, max: 4, name: 'reports' }, rt.logger);
   rt.onShutdown(() => db.end());
   const store = new ReportStore(db);
   // Sections are asked with more patience than an answer to a waiting caller: nobody waits on one but the report.

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@pds/contracts';
 import type { Request, Response } from 'express';
 import type { GatewayDeps } from '../deps';
-import { callerOf, identify, unexpectedErrorMessage } from './caller';
+import { callerOf, identify, sendUnexpected } from './caller';
 import { sendError } from './respond';
 
 // A request that cannot be read: its body (not JSON, too large, in a charset or encoding we do not read) or its path
@@ -64,6 +64,5 @@ export const refuseUnreadable = async (deps: GatewayDeps, error: RequestError, r
   if (!who) return;
   const balance = await deps.balanceFor(who.ctx, who.caller.accountId);
   if (refusal) return sendError(res, refusal.code, refusal.message, { balance });
-  who.ctx.logger.error({ err: error }, 'unhandled error');
-  sendError(res, 'INTERNAL_SERVER_ERROR', unexpectedErrorMessage, { balance });
+  sendUnexpected(res, error, who.ctx.logger, balance);
 };

@@ -1,10 +1,10 @@
-import { errorsOf, type ErrorCode, type Operation } from '@pds/contracts';
+import { errorsOf, type Operation } from '@pds/contracts';
 import type { Request, Response } from 'express';
 import { chargedCall, type WorkOutcome } from '../billing/charged-call';
 import { chargedOnAnswer } from '../billing/charged-on-answer';
 import type { GatewayDeps } from '../deps';
 import { hasBody } from '../http/body-type';
-import { callerOf, identify, unexpectedErrorMessage, type CallerLocals } from '../http/caller';
+import { callerOf, identify, sendUnexpected, type CallerLocals } from '../http/caller';
 import { sendCharged, sendError, sendFree, setBillingHeaders, type BalanceView, type Payload } from '../http/respond';
 import { retryAfterSeconds } from '../http/retry-after';
 import type { Answer, Call, FileAnswer, HandlerOf, OnAnswerHandler, OperationHandler, RawInput, Refusal } from './handler';
@@ -121,11 +121,8 @@ export const operationHandler =
       sendCharged(res, outcome.data, outcome.chargedCredits, outcome.balance, operation.response.status);
     } catch (error) {
       // Answered here rather than by the app's error handler so that the caller still gets its billing headers.
-      who.ctx.logger.error({ err: error, operationId: operation.operationId }, 'unhandled error');
-      if (res.headersSent) return;
-      const code: ErrorCode = 'INTERNAL_SERVER_ERROR';
-      sendError(res, code, unexpectedErrorMessage, {
-        balance: await deps.balanceFor(who.ctx, who.caller.accountId).catch(() => undefined),
-      });
+      if (res.headersSent) return who.ctx.logger.error({ err: error, operationId: operation.operationId }, 'unhandled error');
+      const balance = await deps.balanceFor(who.ctx, who.caller.accountId).catch(() => undefined);
+      sendUnexpected(res, error, who.ctx.logger.child({ operationId: operation.operationId }), balance);
     }
   };

@@ -3,18 +3,10 @@
 // {"dataset","vintage","version","unchanged","rows","rejected","seconds"}. Exit 0 when the version serves (or already did), 1 when the
 // files were refused (wrong format, truncated), 2 when it could not run. Its progress is also metrics (progress-metrics.ts):
 // served at /metrics while it runs when METRICS_PORT is set, pushed over OTLP by the OpenTelemetry settings, as a service's.
-import {
-  createLogger,
-  initMetrics,
-  metricsEndpointFrom,
-  PostgresEventStore,
-  shutdownMetrics,
-  startMetricsServer,
-} from '@pds/service-runtime';
+import { createLogger, createPool, initMetrics, metricsEndpointFrom, PostgresEventStore, shutdownMetrics, startMetricsServer } from '@pds/service-runtime';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { datasetCatalogue } from '../datasets/catalogue';
 import { FormatError } from './files';
 import { importDataset } from './import-dataset';
@@ -51,7 +43,7 @@ const main = async (): Promise<number> => {
   const endpoint = metricsEndpointFrom();
   const served = endpoint ? await startMetricsServer(endpoint, logger) : undefined;
   if (served) process.stderr.write(`${dataset.name}: progress metrics at http://${endpoint?.host}:${served.port}/metrics\n`);
-  const db = new pg.Pool({ connectionString: databaseUrl(), max: 4 });
+  const db = createPool({ connectionString: databaseUrl(), max: 4, name: 'import' }, logger);
   const store = new PostgresEventStore(db);
   try {
     const summary = await importDataset(

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { Logger } from '../observability/logger';
+import { backoffMs, createPool, sleep } from '../postgres-pool';
 import {
   streamCategory,
   WrongExpectedRevisionError,
@@ -108,8 +110,13 @@ const readAllSql = {
 export class PostgresEventStore implements EventStore {
   constructor(readonly pool: pg.Pool) {}
 
-  static connect(databaseUrl: string, maxConnections = 10): PostgresEventStore {
-    return new PostgresEventStore(new pg.Pool({ connectionString: databaseUrl, max: maxConnections }));
+  /** With a logger, the pool's lost connections are logged and replaced rather than ending the process (see `createPool`). */
+  static connect(databaseUrl: string, maxConnections = 10, logger?: Logger): PostgresEventStore {
+    return new PostgresEventStore(
+      logger
+        ? createPool({ connectionString: databaseUrl, max: maxConnections, name: 'event-store' }, logger)
+        : new pg.Pool({ connectionString: databaseUrl, max: maxConnections }),
+    );
   }
 
   async appendToStream(
@@ -208,16 +215,46 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * Calls `listener` after an append commits, with the stream categories it appended to (undefined when the
-   * notification does not say); returns a function that stops listening.
+   * notification does not say); returns a function that stops listening. A lost listening connection is opened again
+   * with a backoff, and the listener is then called once with no categories: appends made while it was away were not
+   * announced. Followers poll meanwhile, so a database that is away at start delays nothing but the first notification.
    */
   async onAppended(listener: (categories: string[] | undefined) => void): Promise<() => Promise<void>> {
-    const client = new pg.Client({ connectionString: (this.pool.options as pg.PoolConfig).connectionString });
-    client.on('error', () => undefined); // a lost listener only slows followers down to their polling interval
-    await client.connect();
-    client.on('notification', (n) => listener(n.payload ? n.payload.split(',') : undefined));
-    await client.query(`LISTEN ${appendedChannel}`);
+    const connectionString = (this.pool.options as pg.PoolConfig).connectionString;
+    let client: pg.Client | undefined;
+    let stopped = false;
+    const listenOnce = async (): Promise<boolean> => {
+      const c = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+      c.on('error', () => undefined); // its 'end' follows, and listening starts again from there
+      try {
+        await c.connect();
+        c.on('notification', (n) => listener(n.payload ? n.payload.split(',') : undefined));
+        await c.query(`LISTEN ${appendedChannel}`);
+      } catch {
+        await c.end().catch(() => undefined);
+        return false;
+      }
+      if (stopped) {
+        await c.end().catch(() => undefined);
+        return true;
+      }
+      client = c;
+      c.once('end', () => {
+        client = undefined;
+        if (!stopped) void listenAgain();
+      });
+      return true;
+    };
+    const listenAgain = async () => {
+      for (let attempt = 1; !stopped; attempt++) {
+        await sleep(backoffMs(attempt));
+        if (await listenOnce()) return listener(undefined);
+      }
+    };
+    if (!(await listenOnce())) void listenAgain();
     return async () => {
-      await client.end().catch(() => undefined);
+      stopped = true;
+      await client?.end().catch(() => undefined);
     };
   }
 

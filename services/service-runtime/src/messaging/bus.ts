@@ -25,6 +25,7 @@ const fetchMaxWaitMs = envMs('KAFKA_FETCH_MAX_WAIT_MS', 500);
 const requestRetries = 8;
 const retryDelay = (attempt: number) => Math.min(200 * 2 ** Math.max(attempt - 1, 0), 5_000);
 const ensureTopicsAttempts = 20;
+const producerRenewalMinMs = 5_000;
 const healthTimeoutMs = 3_000;
 /** Under the broker's 1 MB bound on a record batch (message.max.bytes), whatever the keys and headers add. */
 const maxRequestBytes = 512 * 1024;
@@ -51,12 +52,22 @@ export class KafkaBus {
   private readonly sends = new BatchedCalls<Publish, void>(
     async (publishes) => {
       if (!this.producer) throw new Error('bus not connected');
-      await this.producer.send({ messages: publishes.flatMap((p) => p.messages) });
+      try {
+        await this.producer.send({ messages: publishes.flatMap((p) => p.messages) });
+        this.producerFailingSince = undefined;
+      } catch (error) {
+        this.producerFailingSince ??= Date.now();
+        this.renewProducer(error);
+        throw error;
+      }
       return publishes.map(() => undefined);
     },
     { maxCalls: Number.POSITIVE_INFINITY, maxSize: maxRequestBytes, size: (p) => p.bytes },
   );
   private readonly subscriptions = new Set<GroupConsumer>();
+  /** Since when every send has failed (undefined while sends succeed). */
+  private producerFailingSince: number | undefined;
+  private producerRenewedAt = 0;
 
   constructor(
     private readonly brokers: string[],
@@ -74,9 +85,16 @@ export class KafkaBus {
     };
   }
 
+  /** Resolves once the broker answers; called again after a failure, it asks again with the same clients. */
   async connect(): Promise<void> {
+    this.producer ??= this.newProducer();
+    this.admin ??= new kafkaClient.Admin(this.clientOptions());
+    await this.admin.metadata({ topics: [], forceUpdate: true });
+  }
+
+  private newProducer(): ClientProducer {
     // Idempotent: the broker drops a retried request's duplicate, and one request in flight keeps the order.
-    this.producer = new kafkaClient.Producer<string, string, string, string>({
+    return new kafkaClient.Producer<string, string, string, string>({
       ...this.clientOptions(),
       idempotent: true,
       serializers: kafkaClient.stringSerializers,
@@ -84,8 +102,26 @@ export class KafkaBus {
       // BigInt arithmetic (see murmur2.ts).
       partitioner: (_message, key) => (key ? keyPartitionHash(key) : 0),
     });
-    this.admin = new kafkaClient.Admin(this.clientOptions());
-    await this.admin.metadata({ topics: [], forceUpdate: true });
+  }
+
+  /**
+   * A send failed after all its retries: the next goes through a new producer (at most one a few seconds), since one
+   * that failed through a broker restart was seen failing every send after it with the broker back. One request is in
+   * flight at a time, so nothing of the old producer's is pending.
+   */
+  private renewProducer(error: unknown) {
+    if (Date.now() - this.producerRenewedAt < producerRenewalMinMs) return;
+    this.producerRenewedAt = Date.now();
+    this.logger.warn({ err: error }, 'publishing failed; the next send goes through a new producer');
+    const old = this.producer;
+    this.producer = this.newProducer();
+    void old?.close().catch(() => undefined);
+  }
+
+  /** How long the bus has been unable to publish or to hear from a group it consumes in (0 when it can do both). */
+  silentForMs(): number {
+    const producing = this.producerFailingSince === undefined ? 0 : Date.now() - this.producerFailingSince;
+    return Math.max(producing, ...[...this.subscriptions].map((s) => s.silentForMs()));
   }
 
   /**

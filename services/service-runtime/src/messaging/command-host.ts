@@ -94,14 +94,23 @@ export const serveCommands = async (options: {
   handlers: CommandHandler[];
   batch?: BatchHandler;
   partitionsConcurrently?: number;
+  /** Whether what the handlers need (the database) answers now: a Ping is answered "unavailable" while it does not. */
+  ready?: () => Promise<boolean>;
 }): Promise<Subscription> => {
   const startedAt = Date.now();
   const byType = new Map<string, CommandHandler>(options.handlers.map((h) => [h.spec.type, h]));
   byType.set(
     Ping.type,
-    handler(Ping, async () => ({ ok: true, data: { service: options.service, uptimeMs: Date.now() - startedAt } }), {
-      dropWhenLate: true,
-    }),
+    handler(
+      Ping,
+      async () =>
+        options.ready && !(await options.ready())
+          ? { ok: false, error: { code: 'SERVICE_UNAVAILABLE', message: `${options.service} cannot reach its database` } }
+          : { ok: true, data: { service: options.service, uptimeMs: Date.now() - startedAt } },
+      {
+        dropWhenLate: true,
+      },
+    ),
   );
   const topic = options.topics.commands(options.service);
   const batchTypes = new Set(options.batch?.types ?? []);

@@ -66,6 +66,13 @@ const redeliveryMaxMs = 5_000;
 const restartMinMs = 500;
 const restartMaxMs = 10_000;
 const groupJoinTimeoutMs = 60_000;
+/**
+ * A member that has not heartbeated in this long (three session timeouts) is out of its group whatever the client
+ * believes: it is started again. Seen after a second broker restart: fetches and commits failed, no error reached the
+ * consumer, and the member stayed deaf with its process alive.
+ */
+const silentMemberMs = 30_000;
+const watchIntervalMs = 5_000;
 /** Fetching pauses while this many messages wait to be handled, and resumes below half of it. */
 const queuedHigh = 2_000;
 
@@ -95,6 +102,9 @@ export class GroupConsumer implements Subscription {
   private commitTimer: NodeJS.Timeout | undefined;
   private committing: Promise<void> | undefined;
   private unwatchLag: (() => void) | undefined;
+  private watchdog: NodeJS.Timeout | undefined;
+  /** When the member last heard from its group coordinator (joined, or a heartbeat answered). */
+  private aliveAt = Date.now();
 
   constructor(
     private readonly settings: ConsumerSettings,
@@ -121,6 +131,8 @@ export class GroupConsumer implements Subscription {
     });
     this.consumer = consumer;
     consumer.on('error', (error: Error) => this.restart(incarnation, error));
+    consumer.on('consumer:heartbeat:end', () => (this.aliveAt = Date.now()));
+    consumer.on('consumer:group:join', () => (this.aliveAt = Date.now()));
     try {
       const consumed = consumer.consume({
         topics: this.options.topics,
@@ -141,13 +153,24 @@ export class GroupConsumer implements Subscription {
       await closeForcibly(consumer);
       throw error;
     }
+    this.aliveAt = Date.now();
     this.commitTimer ??= setInterval(() => void this.commit(), offsetCommitIntervalMs);
+    this.watchdog ??= setInterval(() => {
+      if (!this.restarting && this.silentForMs() > silentMemberMs)
+        this.restart(this.incarnation, new Error(`no heartbeat answered for ${Math.round(this.silentForMs() / 1000)} s`));
+    }, watchIntervalMs);
     this.unwatchLag ??= watchLag({ groupId: this.options.groupId, lag: () => this.lag() });
+  }
+
+  /** How long the member has gone without hearing from its group (0 while it hears); the process's watchdog reads it. */
+  silentForMs(): number {
+    return this.stopped ? 0 : Date.now() - this.aliveAt;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.commitTimer);
+    clearInterval(this.watchdog);
     this.unwatchLag?.();
     await Promise.allSettled(this.working.values());
     await this.commit();
@@ -281,6 +304,9 @@ export class GroupConsumer implements Subscription {
     void (async () => {
       await Promise.allSettled(this.working.values());
       await this.commit();
+      // What could not be committed now never can be through this member (its client is closed): the new member
+      // starts from the offsets committed, and handlers treat the messages delivered again as the same ones.
+      this.handled.clear();
       this.queues.clear();
       this.queuedCount = 0;
       await this.closeMember();

@@ -1,0 +1,142 @@
+import { serviceNames } from '@pds/contracts';
+import { launchKafka, startDurablePostgres, type LaunchedKafka, type RunningPostgres } from '@pds/infra';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { runAudit } from '../support/audit';
+import { testServers } from '../support/environment';
+import { faultStackEnv } from '../support/fault-run';
+import { runLoad, type CallRecord } from '../support/load';
+import { expectChargedExactlyForSuccesses } from '../support/reconcile';
+import { freePort, startTestStack, type TestStack } from '../support/stack';
+
+// A database server and a broker of this file's own (the shared ones serve the other files), each killed with SIGKILL
+// for 20 s under a load of chargeable calls, twice in turn, with no supervisor: a service that exited would stay down.
+// The database is durable, as `npm start` runs it: a throwaway cluster loses its last commits to a SIGKILL.
+
+const outageMs = 20_000;
+const answerAgainWithinMs = 30_000;
+const rounds = 2;
+const path = '/api/v1/property/renovation-uplift-calculator?value=250000&floorArea=100';
+const credits = 100_000;
+const probeCredits = 1_000;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+const work = mkdtempSync(join(testServers().workDir, 'outages-'));
+chmodSync(work, 0o755); // the postgres user must reach its data directory inside
+const pgDir = join(work, 'postgres');
+const kafkaDir = join(work, 'kafka');
+let pgPort = 0;
+let kafkaPort = 0;
+let postgres: RunningPostgres | undefined;
+let kafka: LaunchedKafka | undefined;
+let t: TestStack | undefined;
+
+const startPostgres = async () => (postgres = await startDurablePostgres(pgDir, pgPort, undefined, join(work, 'postgresql.log')));
+const startBroker = async () => (kafka = await launchKafka(kafkaDir, kafkaPort, join(work, 'kafka.log')));
+
+beforeAll(async () => {
+  [pgPort, kafkaPort] = [await freePort(), await freePort()];
+  await startPostgres();
+  await startBroker();
+  t = await startTestStack(faultStackEnv, { servers: { adminUrl: postgres!.adminUrl, kafkaBrokers: kafka!.brokers } });
+}, 300_000);
+
+afterAll(async () => {
+  // Each stopped whatever became of the others, so that a failed test leaves no server running.
+  await t?.stop().catch(() => undefined);
+  await kafka?.stop().catch(() => undefined);
+  await postgres?.stop().catch(() => undefined);
+  rmSync(work, { recursive: true, force: true });
+}, 120_000);
+
+const stack = () => t!;
+const pids = () => Object.fromEntries(serviceNames.map((s) => [s, stack().stack.pidOf(s)]));
+
+/** `/healthz` while a dependency is away: 503, naming what is down. */
+const healthDuring = async () => {
+  const res = await fetch(stack().url('/healthz'), { signal: AbortSignal.timeout(10_000) });
+  return { status: res.status, body: (await res.json()) as { checks: Record<string, string> } };
+};
+
+/**
+ * The probe account's calls, reconciled with its ledger at the end as the load's are. A call whose charge was handed
+ * to a service with the broker away may hold its caller while the ledger is asked which way it went
+ * (SETTLE_PATIENCE_MS, 30 s), so the probe waits longer than that.
+ */
+const probeCalls: CallRecord[] = [];
+const probeCall = async (apiKey: string) => {
+  const res = await fetch(stack().url(path), { headers: { 'x-api-key': apiKey }, signal: AbortSignal.timeout(60_000) });
+  const body = (await res.json()) as { error?: { code: string } };
+  probeCalls.push({ status: res.status, requestId: res.headers.get('x-request-id') });
+  return { status: res.status, code: body.error?.code };
+};
+
+/**
+ * Kills one dependency, keeps it away for the outage, starts it again, and times the stack's answering again: healthy,
+ * and a chargeable call of another account (not the load's, whose calls are reconciled one by one) answered.
+ */
+const outage = async (kill: () => void, start: () => Promise<unknown>, probeKey: string) => {
+  kill();
+  await sleep(outageMs / 2);
+  const during = await healthDuring();
+  const callDuring = await probeCall(probeKey);
+  await sleep(outageMs / 2);
+  await start();
+  const back = Date.now();
+  await stack().stack.waitUntilHealthy(answerAgainWithinMs);
+  let answered = await probeCall(probeKey);
+  while (answered.status !== 200 && Date.now() - back < answerAgainWithinMs) answered = await probeCall(probeKey);
+  return { during, callDuring, answeredAfter: answered.status, answeringAfterMs: Date.now() - back };
+};
+
+describe('PostgreSQL and Kafka each killed for 20 s under a load of chargeable calls, several times in a row', () => {
+  it('keeps every service process alive, answers again within 30 s of each return, and charges exactly', async () => {
+    const account = await stack().admin.createAccount('enterprise', credits, {
+      rateLimits: { perMinute: 1_000_000, perDay: 100_000_000, perMonth: 100_000_000 },
+    });
+    const probe = await stack().admin.createAccount('enterprise', probeCredits, {
+      rateLimits: { perMinute: 1_000_000, perDay: 100_000_000, perMonth: 100_000_000 },
+    });
+    const before = pids();
+    let stopLoad!: () => void;
+    const load = runLoad(stack().url(path), account.apiKey, 4, new Promise<void>((r) => (stopLoad = r)));
+    await sleep(1_500);
+    const recoveries: Array<{ fault: string; answeringAfterMs: number }> = [];
+    for (let round = 1; round <= rounds; round++) {
+      const database = await outage(
+        () => process.kill(postgres!.pid, 'SIGKILL'),
+        () => startPostgres(),
+        probe.apiKey,
+      );
+      expect(database.during.status).toBe(503);
+      expect(database.during.body.checks.eventStore).toBe('down');
+      expect(database.callDuring).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      expect(database.answeredAfter).toBe(200);
+      recoveries.push({ fault: `postgresql ${round}`, answeringAfterMs: database.answeringAfterMs });
+      expect(pids()).toEqual(before);
+
+      const broker = await outage(
+        () => process.kill(kafka!.pid, 'SIGKILL'),
+        () => startBroker(),
+        probe.apiKey,
+      );
+      expect(broker.during.status).toBe(503);
+      expect(broker.during.body.checks.kafka).toBe('down');
+      expect([503, 504]).toContain(broker.callDuring.status);
+      expect(broker.answeredAfter).toBe(200);
+      recoveries.push({ fault: `kafka ${round}`, answeringAfterMs: broker.answeringAfterMs });
+      expect(pids()).toEqual(before);
+    }
+    await sleep(1_500);
+    stopLoad();
+    const calls = await load;
+
+    const summary = await expectChargedExactlyForSuccesses(stack().databaseUrl, account.accountId, credits, calls);
+    await expectChargedExactlyForSuccesses(stack().databaseUrl, probe.accountId, probeCredits, probeCalls);
+    const audit = runAudit(stack().databaseUrl);
+    expect([audit.code, audit.stdout]).toEqual([0, expect.stringContaining('result                PASS')]);
+    expect((await stack().call(path, account.apiKey)).status).toBe(200);
+    expect(pids()).toEqual(before);
+    process.stdout.write(`outages: ${JSON.stringify({ ...summary, recoveries })}\n`);
+  }, 600_000);
+});
