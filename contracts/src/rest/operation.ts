@@ -172,7 +172,11 @@ export const commonErrors = (operation: Operation): Partial<Record<ErrorCode, st
     ...(operation.cost.kind === 'per_call'
       ? {
           INSUFFICIENT_CREDITS: `Not enough credits for this call (${operation.cost.credits}); nothing charged`,
-          SERVICE_UNAVAILABLE: 'The billing service did not answer in time; nothing charged; retry shortly',
+          SERVICE_UNAVAILABLE:
+            'The billing service did not answer in time, or a call with the same `Idempotency-Key` is still unsettled; nothing charged; retry shortly (with the same key, if one was sent)',
+          INVALID_IDEMPOTENCY_KEY: 'The `Idempotency-Key` header is not 8 to 128 printable ASCII characters; nothing charged',
+          IDEMPOTENCY_KEY_REUSED:
+            'The `Idempotency-Key` was used within 24 hours for another operation or other parameters (the message names the operation); nothing charged',
         }
       : {}),
     RATE_LIMITED: 'A minute, day or month limit is reached; nothing charged; see `Retry-After`',

@@ -13,7 +13,8 @@ import { balanceView, refusalFor, settlePatienceMs, settleUnconfirmed, unknownBa
 // a command, the charge travels with it (a hand-off) and the owning service sends its answer on to the ledger, which
 // charges and replies with the answer carried back; when it is an answer read here, the gateway charges it itself.
 
-type Charge = { accountId: string; operation: string; costCredits: number };
+/** `reservationId`: a keyed call's, from its claim (idempotency/claims.ts), so a retry charges under the same id. */
+type Charge = { accountId: string; operation: string; costCredits: number; reservationId?: string };
 
 const payloadOf = (answer: DataAnswer): Payload => ({ data: answer.data, sources: answer.sources });
 
@@ -42,7 +43,7 @@ export const chargedByHandOff = async (
   work: CommandWork,
 ): Promise<ChargedOutcome<Payload>> => {
   const { accountId, costCredits } = charge;
-  const reservationId = `chg_${randomUUID()}`;
+  const reservationId = charge.reservationId ?? `chg_${randomUUID()}`;
   const data = { accountId, reservationId, amountCredits: costCredits, operation: charge.operation, requestId: ctx.requestId };
   const then = { topic: deps.topics.commands('billing-ledger'), key: accountId, type: billing.ChargeCredits.type, data };
   let reply: Reply;
@@ -157,7 +158,7 @@ const refundUnreadable = async (
  */
 const chargeAnswer = async (deps: GatewayDeps, ctx: CallContext, charge: Charge, data: Payload): Promise<ChargedOutcome<Payload>> => {
   const { accountId, costCredits } = charge;
-  const reservationId = `chg_${randomUUID()}`;
+  const reservationId = charge.reservationId ?? `chg_${randomUUID()}`;
   let charged;
   try {
     charged = await deps.ledger.charge(ctx, {
