@@ -74,7 +74,9 @@ describe('refusals under a key', () => {
     const other = await c.paying(0).send('GET', crimeAt('LS1 4AP'), undefined, { 'Idempotency-Key': key });
     expect([other.status, other.body.error.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
     expect(other.body.error.message).toContain('renovation_uplift_calculator');
-    const otherValue = await c.paying(0).send('GET', calculator.replace('value=250000', 'value=260000'), undefined, { 'Idempotency-Key': key });
+    const otherValue = await c
+      .paying(0)
+      .send('GET', calculator.replace('value=250000', 'value=260000'), undefined, { 'Idempotency-Key': key });
     expect([otherValue.status, otherValue.body.error.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
   });
 

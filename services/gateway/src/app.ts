@@ -32,7 +32,8 @@ export const createGatewayServer = (deps: GatewayDeps, logger: Logger) => {
   // and a replay of a keyed call's answer, which was counted with the first call.
   const withContext = requestContext(logger, (res, operation) => {
     const known = callerOf(res);
-    if (known && res.statusCode !== 429 && !res.locals.idempotentReplay) deps.callCounts.count(known.caller.accountId, known.caller.keyId, operation, deps.clock.now());
+    if (known && res.statusCode !== 429 && !res.locals.idempotentReplay)
+      deps.callCounts.count(known.caller.accountId, known.caller.keyId, operation, deps.clock.now());
   });
   const unhandled = (error: Error, res: Response) => {
     locals(res).logger.error({ err: error }, 'unhandled error');

@@ -123,15 +123,14 @@ const settleUnanswered = async (
   };
 };
 
-/** Charged, but the caller gets no answer: the charge is given back, so the refusal's "nothing was charged" holds. */
-const refundUnreadable = async (
+/** Gives back a charge whose answer the caller does not get; one refund id per reservation, so a repeat is harmless. */
+export const refundCharge = (
   deps: GatewayDeps,
   ctx: CallContext,
-  charge: Charge & { reservationId: string },
-  refusal: Extract<ChargedOutcome<Payload>, { ok: false }>,
-): Promise<ChargedOutcome<Payload>> => {
+  charge: { accountId: string; reservationId: string; costCredits: number },
+) => {
   const { accountId, reservationId, costCredits } = charge;
-  const refunded = await deps.ledger
+  return deps.ledger
     .refund(ctx, {
       accountId,
       reservationId,
@@ -143,6 +142,17 @@ const refundUnreadable = async (
       ctx.logger.error({ err, reservationId }, 'refund of a charge for an answer not given not confirmed');
       return undefined;
     });
+};
+
+/** Charged, but the caller gets no answer: the charge is given back, so the refusal's "nothing was charged" holds. */
+const refundUnreadable = async (
+  deps: GatewayDeps,
+  ctx: CallContext,
+  charge: Charge & { reservationId: string },
+  refusal: Extract<ChargedOutcome<Payload>, { ok: false }>,
+): Promise<ChargedOutcome<Payload>> => {
+  const { reservationId } = charge;
+  const refunded = await refundCharge(deps, ctx, charge);
   if (refunded?.ok) return { ...refusal, balance: balanceView(refunded.data) };
   ctx.logger.error({ reservationId, refused: refunded?.ok === false ? refunded.error : undefined }, 'charged for an answer not given');
   return {

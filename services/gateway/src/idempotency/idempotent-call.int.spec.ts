@@ -66,12 +66,19 @@ const keyedCall = (overrides: Partial<KeyedCall> = {}): KeyedCall => ({
 });
 
 /** A call's work, charged under the reservation id it is given, slow by `delayMs`; each run is recorded. */
-const work = (ledger: ReturnType<typeof ledgerModel>, runs: string[], delayMs = 0) => async (reservationId: string) => {
-  runs.push(reservationId);
-  await new Promise((r) => setTimeout(r, delayMs));
-  ledger.capture(reservationId, 2);
-  return { ok: true, data: { data: { answer: 42 } }, chargedCredits: 2, balance: { availableCredits: 98, creditsRefreshAt: null } } as const;
-};
+const work =
+  (ledger: ReturnType<typeof ledgerModel>, runs: string[], delayMs = 0) =>
+  async (reservationId: string) => {
+    runs.push(reservationId);
+    await new Promise((r) => setTimeout(r, delayMs));
+    ledger.capture(reservationId, 2);
+    return {
+      ok: true,
+      data: { data: { answer: 42 } },
+      chargedCredits: 2,
+      balance: { availableCredits: 98, creditsRefreshAt: null },
+    } as const;
+  };
 
 describe('keyed calls over one database shared by two gateways', () => {
   it('5 repeats at once on two gateways: one run, one charge, every caller the same answer', async () => {
@@ -95,7 +102,12 @@ describe('keyed calls over one database shared by two gateways', () => {
     await idempotentCall(gateway(pools[0]!, ledger), ctx, call, work(ledger, runs));
     const other = await idempotentCall(gateway(pools[1]!, ledger), ctx, { ...call, fingerprint: 'e'.repeat(64) }, work(ledger, runs));
     expect(other).toMatchObject({ kind: 'refused', refusal: { code: 'IDEMPOTENCY_KEY_REUSED' } });
-    const otherOperation = await idempotentCall(gateway(pools[1]!, ledger), ctx, { ...call, operationId: 'epc_lookup' }, work(ledger, runs));
+    const otherOperation = await idempotentCall(
+      gateway(pools[1]!, ledger),
+      ctx,
+      { ...call, operationId: 'epc_lookup' },
+      work(ledger, runs),
+    );
     expect(otherOperation).toMatchObject({ kind: 'refused', refusal: { message: expect.stringContaining('first used for area_crime') } });
     expect([runs.length, ledger.taken()]).toEqual([1, 2]);
   });
@@ -130,6 +142,32 @@ describe('keyed calls over one database shared by two gateways', () => {
     expect(ledger.taken()).toBe(2);
     // And once answered, a repeat is a replay.
     expect(await idempotentCall(gateway(pools[0]!, ledger), ctx, call, work(ledger, runs))).toMatchObject({ kind: 'replayed' });
+  });
+
+  it('a gateway that died after charging, and the re-run fails: the charge is refunded and the key freed', async () => {
+    const ledger = ledgerModel();
+    const refunds: unknown[] = [];
+    ledger.refund = async (...args: unknown[]) => (refunds.push(args[1]), { ok: true as const, data: balance });
+    const call = keyedCall();
+    const deadId = (await claim(pools[0]!, call, 300, new Date(clockMs)))!;
+    ledger.capture(deadId, 2);
+    const failing = async (): Promise<ChargedOutcome<Payload>> => ({ ok: false, code: 'UPSTREAM_TIMEOUT', message: 'too slow' });
+    const outcome = await idempotentCall(gateway(pools[1]!, ledger), ctx, call, failing);
+    expect(outcome).toMatchObject({ kind: 'ran', outcome: { ok: false, code: 'UPSTREAM_TIMEOUT', balance: { availableCredits: 100 } } });
+    expect(refunds).toEqual([
+      {
+        accountId: call.accountId,
+        reservationId: deadId,
+        refundId: `rfd_${deadId}`,
+        amountCredits: 2,
+        reason: 'charged, but not answered',
+      },
+    ]);
+    const rows = await pools[0]!.query('SELECT 1 FROM idempotent_calls WHERE account_id = $1 AND idempotency_key = $2', [
+      call.accountId,
+      call.key,
+    ]);
+    expect(rows.rowCount).toBe(0);
   });
 
   it('a gateway that died holding a reservation: the repeat releases it and runs under a new id, one charge in all', async () => {

@@ -1,6 +1,7 @@
 import { billing } from '@pds/contracts';
 import { envMs } from '@pds/service-runtime';
 import { balanceView, settlePatienceMs, type ChargedOutcome } from '../billing/charged-call';
+import { refundCharge } from '../billing/charged-on-answer';
 import type { GatewayDeps } from '../deps';
 import type { CallContext } from '../http/caller';
 import type { Payload, SuccessStatus } from '../http/respond';
@@ -26,9 +27,7 @@ export const leaseMsFor = (workTimeoutMs: number) =>
 const pollMs = 100;
 
 export type KeyedOutcome =
-  | { kind: 'ran'; outcome: ChargedOutcome<Payload> }
-  | { kind: 'replayed'; answer: StoredAnswer }
-  | { kind: 'refused'; refusal: Refusal };
+  { kind: 'ran'; outcome: ChargedOutcome<Payload> } | { kind: 'replayed'; answer: StoredAnswer } | { kind: 'refused'; refusal: Refusal };
 
 export interface KeyedCall extends ClaimRequest {
   status: SuccessStatus;
@@ -53,7 +52,8 @@ export const idempotentCall = async (deps: GatewayDeps, ctx: CallContext, call: 
     if (claimed) return held(deps, ctx, call, claimed, run, false);
     const row = await readClaim(deps.db, call, deps.clock.now());
     if (!row) continue; // freed or expired since: claim it again
-    if (row.fingerprint !== call.fingerprint) return { kind: 'refused', refusal: reused(row.operationId, call.operationId) };
+    if (row.fingerprint !== call.fingerprint || row.operationId !== call.operationId)
+      return { kind: 'refused', refusal: reused(row.operationId, call.operationId) };
     if (row.state === 'answered') return { kind: 'replayed', answer: row.answer };
     if (row.state === 'lapsed' && (await takeOver(deps.db, call, row.reservationId, leaseMs))) {
       ctx.logger.warn({ operationId: call.operationId, reservationId: row.reservationId }, 'keyed call taken over after its lease');
@@ -84,7 +84,8 @@ const previousAttempt = async (deps: GatewayDeps, ctx: CallContext, accountId: s
   if (released?.ok) return 'nothing' as const;
   const code = released?.error.code;
   if (code === billing.ledgerErrorCodes.reservationCaptured) return 'charged' as const;
-  if (code === billing.ledgerErrorCodes.reservationNotFound || code === billing.ledgerErrorCodes.reservationExpired) return 'nothing' as const;
+  if (code === billing.ledgerErrorCodes.reservationNotFound || code === billing.ledgerErrorCodes.reservationExpired)
+    return 'nothing' as const;
   return 'unknown' as const;
 };
 
@@ -135,10 +136,7 @@ const refundPaid = async (
   reservationId: string,
   refusal: Extract<ChargedOutcome<Payload>, { ok: false }>,
 ): Promise<ChargedOutcome<Payload>> => {
-  const { accountId, costCredits } = call;
-  const refunded = await deps.ledger
-    .refund(ctx, { accountId, reservationId, refundId: `rfd_${reservationId}`, amountCredits: costCredits, reason: 'charged, but not answered' })
-    .catch(() => undefined);
+  const refunded = await refundCharge(deps, ctx, { ...call, reservationId });
   if (!refunded?.ok) {
     await lapse(deps.db, call, reservationId);
     return retryLater('The answer could not be given, and the billing service did not confirm the refund of its charge.');

@@ -63,7 +63,13 @@ const sendFile = (res: Response, file: FileAnswer['file'], balance: BalanceView 
 };
 
 /** Runs a per-call operation's work and charges it as the operation's declaration says (`cost.charging`). */
-const charged = async <O extends Operation>(deps: GatewayDeps, operation: O, handler: HandlerOf<O>, call: Call<O>, reservationId?: string) => {
+const charged = async <O extends Operation>(
+  deps: GatewayDeps,
+  operation: O,
+  handler: HandlerOf<O>,
+  call: Call<O>,
+  reservationId?: string,
+) => {
   const { cost } = operation;
   if (cost.kind !== 'per_call') throw new Error(`${operation.operationId} is not charged per call`);
   const charge = { accountId: call.caller.accountId, operation: operation.operationId, costCredits: cost.credits, reservationId };
