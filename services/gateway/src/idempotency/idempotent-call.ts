@@ -19,9 +19,16 @@ import { claim, free, lapse, readClaim, renewReservation, storeAnswer, takeOver,
 // Already captured means the caller paid: the work runs again under the same id, which the ledger has recorded, so it
 // takes nothing more and the answer reports the first call's credits.
 
-/** How long a claim is held for a call: longer than the longest a call can take (work, ledger waits, settling). */
+/**
+ * How long a claim is held for a call: longer than the longest a call can take (work, ledger waits, settling). Never
+ * shorter than the work's own deadline and a second: a charge handed off with the work is dropped by the ledger only
+ * past that deadline, so a take-over sooner could see "not found" and charge again beside it.
+ */
 export const leaseMsFor = (workTimeoutMs: number) =>
-  envMs('IDEMPOTENCY_LEASE_MS', 2 * workTimeoutMs + settlePatienceMs + 3 * envMs('LEDGER_TIMEOUT_MS', 5_000) + 5_000);
+  Math.max(
+    envMs('IDEMPOTENCY_LEASE_MS', 2 * workTimeoutMs + settlePatienceMs + 3 * envMs('LEDGER_TIMEOUT_MS', 5_000) + 5_000),
+    workTimeoutMs + 1_000,
+  );
 
 /** How often a repeat looks again at a call in flight elsewhere. */
 const pollMs = 100;
