@@ -154,7 +154,7 @@ export const operationHandler =
     try {
       const raw = rawInput(req);
       // Checked before the input, as a placement's is: a malformed key is refused whatever else is wrong, free.
-      const key = operation.cost.kind === 'per_call' ? readOptionalKey(raw.header('Idempotency-Key')) : undefined;
+      const key = operation.cost.kind === 'per_call' ? readOptionalKey(raw.header(idempotencyHeaders.key)) : undefined;
       if (key && !key.ok) return await sendRefusal(deps, res, who, key, operation);
       const input = strayQuery(operation, raw) ?? (handler.read ?? ((r: RawInput) => readInput(operation, r)))(raw);
       if (!input.ok) return await sendRefusal(deps, res, who, input, operation);
