@@ -1,6 +1,7 @@
 export { z } from './zod';
 export * from './rest/errors';
 export * from './rest/billing';
+export * from './rest/idempotency';
 export * from './rest/operation';
 export * from './rest/operations';
 export * from './rest/data-operations';

@@ -32,7 +32,7 @@ describe('the gateway is the edge', () => {
       expect(found).toMatch(/: @pds\/(contracts|service-runtime|ledger-client)$|^services\/gateway\/src\/account\/.*: @pds\/report-pdf$/);
   });
 
-  it('queries the database only for its own tables: the callers of the keys joined with its admissions, its limits, its health, its webhooks, its customers, its call counts, its checkouts, its mail limits', () => {
+  it('queries the database only for its own tables: the callers of the keys joined with its admissions, its limits, its health, its webhooks, its customers, its call counts, its checkouts, its mail limits, its idempotency keys', () => {
     const querying = files.filter((f) => /\.query[<(]/.test(readFileSync(f, 'utf8'))).map(shown);
     expect(querying.sort()).toEqual([
       'services/gateway/src/account/identity/journeys.ts',
@@ -44,6 +44,7 @@ describe('the gateway is the edge', () => {
       'services/gateway/src/account/payments/checkouts.ts',
       'services/gateway/src/account/usage/call-counts.ts',
       'services/gateway/src/auth/api-keys.ts',
+      'services/gateway/src/idempotency/claims.ts',
       'services/gateway/src/rate-limits/rate-limiter.ts',
       'services/gateway/src/read-models/customers.ts',
       'services/gateway/src/routes/health.ts',

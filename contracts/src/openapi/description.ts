@@ -17,6 +17,19 @@ gets 402 after the input is checked and after any refusal the work itself gives 
 call is charged nothing. Every call is run and answered in full: answers carry no \`ETag\`, and \`If-None-Match\`
 and \`If-Modified-Since\` are ignored (never a 304 for a call that was charged).
 
+**Retrying safely (\`Idempotency-Key\`).** Every operation charged per call, GET included, takes an optional
+\`Idempotency-Key\` header (8 to 128 printable ASCII characters, e.g. a UUID; a malformed one is 400
+\`INVALID_IDEMPOTENCY_KEY\`). Within 24 hours of the first call, a repeat with the same key, from the same account, to
+the same operation with the same parameters gets the first answer again (the same status and body, \`billing\` and
+\`X-Credits-Charged\` saying what the first call was charged, the balance as it is now, and
+\`Idempotent-Replayed: true\`) and is charged nothing more; a repeat sent while the first is still running waits
+for it. Parameters are compared as the operation reads them, after validation and normalisation: \`postcode= rg302an\`
+and \`postcode=RG30 2AN\` are the same request. The same key with another operation or other parameters is refused,
+free: 422 \`IDEMPOTENCY_KEY_REUSED\`. Only an answer is kept: after a refusal (a 4xx, 402, 502, 504) the key is free,
+and a retry with it is evaluated afresh. After a 503 or 500, or a connection lost before the answer, retry with the
+same key: if the first call was charged, the retry is answered without charging again; if not, it runs once. After
+24 hours the key is free again. Keys are per account, and separate from the keys of orders and reports.
+
 **Rate limits.** Per plan, per minute, per UK calendar day and per UK calendar month (Basic 10/500/5,000,
 Standard 30/2,000/30,000, Premium 100/5,000/100,000, Enterprise as agreed), shared by every gateway instance.
 The minute is any 60 seconds: no more than the per-minute limit is admitted in any 60 s, and each admitted request

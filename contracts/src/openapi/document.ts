@@ -1,13 +1,18 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { idempotencyHeaders, KeyedCallHeader } from '../rest/idempotency';
 import { operationTags, type Operation } from '../rest/operation';
 import { operations } from '../rest/operations';
 import { costParagraph } from './cost';
 import { apiDescription } from './description';
 import { errorResponses, successResponse } from './responses';
+import { z } from '../zod';
 
 /** The operation's request as OpenAPI's parameters and body. */
 const requestOf = (operation: Operation) => {
-  const { query, params, headers, body, bodyOptional } = operation.request;
+  const { query, params, body, bodyOptional } = operation.request;
+  // Every per-call operation takes an optional Idempotency-Key (the gateway reads it for all of them, in one place).
+  const keyed = operation.cost.kind === 'per_call' ? z.object({ [idempotencyHeaders.key]: KeyedCallHeader }) : undefined;
+  const headers = keyed && operation.request.headers ? operation.request.headers.merge(keyed) : (keyed ?? operation.request.headers);
   return {
     ...(query ? { query } : {}),
     ...(params ? { params } : {}),

@@ -1,4 +1,5 @@
 import { errorStatus, type ErrorCode } from '../rest/errors';
+import { replayedHeader } from '../rest/idempotency';
 import type { Operation, ResponseHeaderDoc } from '../rest/operation';
 import { errorsOf } from '../rest/operation';
 import { z } from '../zod';
@@ -99,8 +100,9 @@ const notModified = (operation: Operation): Record<string, { description: string
 export const successResponse = (operation: Operation) => {
   const { status, description, mediaType, schema, headers } = operation.response;
   const common = operation.public ? traceHeaders : authenticatedHeaders;
+  const replay = operation.cost.kind === 'per_call' ? replayedHeader : {};
   return {
-    [String(status)]: { description, headers: { ...common, ...headers }, content: { [mediaType]: { schema } } },
+    [String(status)]: { description, headers: { ...common, ...replay, ...headers }, content: { [mediaType]: { schema } } },
     ...notModified(operation),
   };
 };

@@ -150,7 +150,8 @@ export const chargedOnAnswer = (cost: CreditCost): boolean => cost.kind === 'per
  */
 export const commonErrors = (operation: Operation): Partial<Record<ErrorCode, string>> => {
   // Any operation can find its database or message broker away for a moment (a restart, a failover).
-  const unavailable = 'A service it needs (its database, the message broker) is away for a moment; nothing charged; retry after `Retry-After`';
+  const unavailable =
+    'A service it needs (its database, the message broker) is away for a moment; nothing charged; retry after `Retry-After`';
   if (operation.public) return { SERVICE_UNAVAILABLE: unavailable, INTERNAL_SERVER_ERROR: 'Unexpected error' };
   const unauthenticated = operation.unauthenticatedCode ?? 'UNAUTHORIZED';
   const takesBody = operation.request.body !== undefined;
@@ -174,7 +175,10 @@ export const commonErrors = (operation: Operation): Partial<Record<ErrorCode, st
     ...(operation.cost.kind === 'per_call'
       ? {
           INSUFFICIENT_CREDITS: `Not enough credits for this call (${operation.cost.credits}); nothing charged`,
-          SERVICE_UNAVAILABLE: `The billing service did not answer in time, or ${unavailable.replace(/^A/, 'a')}`,
+          SERVICE_UNAVAILABLE: `The billing service did not answer in time, a call with the same \`Idempotency-Key\` is still unsettled (retry with the same key), or ${unavailable.replace(/^A/, 'a')}`,
+          INVALID_IDEMPOTENCY_KEY: 'The `Idempotency-Key` header is not 8 to 128 printable ASCII characters; nothing charged',
+          IDEMPOTENCY_KEY_REUSED:
+            'The `Idempotency-Key` was used within 24 hours for another operation or other parameters (the message names the operation); nothing charged',
         }
       : { SERVICE_UNAVAILABLE: unavailable }),
     RATE_LIMITED: 'A minute, day or month limit is reached; nothing charged; see `Retry-After`',

@@ -28,10 +28,12 @@ export const createGatewayServer = (deps: GatewayDeps, logger: Logger) => {
   app.set('query parser', 'simple');
   // Behind a proxy (TRUST_PROXY names which, in express's terms), req.ip and req.protocol come from its headers.
   if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
-  // Every answer to a known caller counts as a call in its usage, except a refusal for its rate limit, which used nothing.
+  // Every answer to a known caller counts as a call in its usage, except a refusal for its rate limit, which used nothing,
+  // and a replay of a keyed call's answer, which was counted with the first call.
   const withContext = requestContext(logger, (res, operation) => {
     const known = callerOf(res);
-    if (known && res.statusCode !== 429) deps.callCounts.count(known.caller.accountId, known.caller.keyId, operation, deps.clock.now());
+    if (known && res.statusCode !== 429 && !res.locals.idempotentReplay)
+      deps.callCounts.count(known.caller.accountId, known.caller.keyId, operation, deps.clock.now());
   });
   const unhandled = (error: Error, res: Response) => {
     if (res.headersSent) return locals(res).logger.error({ err: error }, 'unhandled error');

@@ -9,6 +9,7 @@ import { createMailer, mailSettingsFromEnv } from './account/mail/mailer';
 import { CallCounts } from './account/usage/call-counts';
 import { accountPaymentsFromEnv } from './account/payments/account-payments';
 import { sweepExpired } from './account/identity/sweep';
+import { sweepExpiredClaims } from './idempotency/claims';
 import { accountSettingsFromEnv } from './account/settings';
 import { projectCustomers } from './read-models/customers';
 import { createGatewayServer } from './app';
@@ -77,6 +78,17 @@ const main = async () => {
     rt.logger,
   );
   rt.onShutdown(() => sweeper.stop());
+  // Idempotency keys past their 24 hours (none is honoured once expired; this keeps the table small).
+  const keySweeper = runPeriodically(
+    'idempotency-sweep',
+    envMs('IDEMPOTENCY_SWEEP_MS', 600_000),
+    async () => {
+      const swept = await sweepExpiredClaims(db, rt.clock.now());
+      if (swept > 0) rt.logger.info({ swept }, 'expired idempotency keys deleted');
+    },
+    rt.logger,
+  );
+  rt.onShutdown(() => keySweeper.stop());
   const payments = accountPaymentsFromEnv(rt.logger.child({ component: 'payments' }));
   if (!payments) rt.logger.warn('STRIPE_SECRET_KEY is not set: the dashboard cannot take payments');
   const deps: GatewayDeps = {

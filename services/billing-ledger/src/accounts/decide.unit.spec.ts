@@ -244,6 +244,41 @@ describe('account decider: credits', () => {
       .thenThrows(LedgerError, { code: 'RESERVATION_MISMATCH' });
   });
 
+  it('takes nothing more for a retry under the id of a charge it has taken (a keyed call a gateway took over), and tells it apart by release', () => {
+    const charge = (reservationId: string, amountCredits: number): AccountCommand => ({
+      type: 'ChargeCredits',
+      data: { accountId, reservationId, amountCredits, operation: 'renovation_uplift_calculator', requestId: `req-${reservationId}` },
+      now,
+    });
+    const captured: AccountEvent = { type: 'CreditsCaptured', data: { accountId, reservationId: 'k1', amountCredits: 2 } };
+    // Two-step (reserve_first): reserved and captured; the retry's reserve and capture under k1 record nothing.
+    const paid: AccountEvent[] = [...opened, reserved('k1', 2), captured];
+    given(paid).when(reserve('k1', 2)).then([]);
+    given(paid).when(capture('k1')).then([]);
+    expect(availableCredits(fold(paid))).toBe(1); // 3 granted − 2 captured, once
+    // One step (on_answer): charged; the retry's charge under k2 records nothing.
+    const chargedOnce: AccountEvent[] = [
+      ...opened,
+      {
+        type: 'CreditsCharged',
+        data: { accountId, reservationId: 'k2', amountCredits: 2, operation: 'renovation_uplift_calculator', requestId: 'req-k2' },
+      },
+    ];
+    given(chargedOnce).when(charge('k2', 2)).then([]);
+    // The release a taking-over gateway sends first says which: captured (re-run under the same id), or released/unknown
+    // (nothing taken: a new id, since a repeat of a released reservation records nothing and its capture is refused).
+    given(paid).when(release('k1')).thenThrows(LedgerError, { code: 'RESERVATION_ALREADY_CAPTURED' });
+    given(chargedOnce).when(release('k2')).thenThrows(LedgerError, { code: 'RESERVATION_ALREADY_CAPTURED' });
+    const released: AccountEvent[] = [
+      ...opened,
+      reserved('k3', 2),
+      { type: 'CreditsReleased', data: { accountId, reservationId: 'k3', amountCredits: 2, reason: 'work failed' } },
+    ];
+    given(released).when(release('k3')).then([]);
+    given(released).when(reserve('k3', 2)).then([]);
+    given(released).when(capture('k3')).thenThrows(LedgerError, { code: 'RESERVATION_ALREADY_RELEASED' });
+  });
+
   it('refuses commands for an account that does not exist', () => {
     given([]).when(reserve('r1')).thenThrows(LedgerError, { code: 'ACCOUNT_NOT_FOUND' });
   });

@@ -41,10 +41,11 @@ export const chargedCall = async <T>(
   ledger: LedgerClient,
   logger: Logger,
   ctx: RequestContext & { requestId: string },
-  charge: { accountId: string; operation: string; costCredits: number },
+  charge: { accountId: string; operation: string; costCredits: number; reservationId?: string },
   work: () => Promise<WorkOutcome<T>>,
 ): Promise<ChargedOutcome<T>> => {
-  const reservationId = `rsv_${randomUUID()}`;
+  // A keyed call's reservation id is its claim's (idempotency/claims.ts), so a retry charges under the same id.
+  const reservationId = charge.reservationId ?? `rsv_${randomUUID()}`;
   const { accountId } = charge;
   let reserved;
   try {

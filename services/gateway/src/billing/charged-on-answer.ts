@@ -13,7 +13,8 @@ import { balanceView, refusalFor, settlePatienceMs, settleUnconfirmed, unknownBa
 // a command, the charge travels with it (a hand-off) and the owning service sends its answer on to the ledger, which
 // charges and replies with the answer carried back; when it is an answer read here, the gateway charges it itself.
 
-type Charge = { accountId: string; operation: string; costCredits: number };
+/** `reservationId`: a keyed call's, from its claim (idempotency/claims.ts), so a retry charges under the same id. */
+type Charge = { accountId: string; operation: string; costCredits: number; reservationId?: string };
 
 const payloadOf = (answer: DataAnswer): Payload => ({ data: answer.data, sources: answer.sources });
 
@@ -42,7 +43,7 @@ export const chargedByHandOff = async (
   work: CommandWork,
 ): Promise<ChargedOutcome<Payload>> => {
   const { accountId, costCredits } = charge;
-  const reservationId = `chg_${randomUUID()}`;
+  const reservationId = charge.reservationId ?? `chg_${randomUUID()}`;
   const data = { accountId, reservationId, amountCredits: costCredits, operation: charge.operation, requestId: ctx.requestId };
   const then = { topic: deps.topics.commands('billing-ledger'), key: accountId, type: billing.ChargeCredits.type, data };
   let reply: Reply;
@@ -122,15 +123,14 @@ const settleUnanswered = async (
   };
 };
 
-/** Charged, but the caller gets no answer: the charge is given back, so the refusal's "nothing was charged" holds. */
-const refundUnreadable = async (
+/** Gives back a charge whose answer the caller does not get; one refund id per reservation, so a repeat is harmless. */
+export const refundCharge = (
   deps: GatewayDeps,
   ctx: CallContext,
-  charge: Charge & { reservationId: string },
-  refusal: Extract<ChargedOutcome<Payload>, { ok: false }>,
-): Promise<ChargedOutcome<Payload>> => {
+  charge: { accountId: string; reservationId: string; costCredits: number },
+) => {
   const { accountId, reservationId, costCredits } = charge;
-  const refunded = await deps.ledger
+  return deps.ledger
     .refund(ctx, {
       accountId,
       reservationId,
@@ -142,6 +142,17 @@ const refundUnreadable = async (
       ctx.logger.error({ err, reservationId }, 'refund of a charge for an answer not given not confirmed');
       return undefined;
     });
+};
+
+/** Charged, but the caller gets no answer: the charge is given back, so the refusal's "nothing was charged" holds. */
+const refundUnreadable = async (
+  deps: GatewayDeps,
+  ctx: CallContext,
+  charge: Charge & { reservationId: string },
+  refusal: Extract<ChargedOutcome<Payload>, { ok: false }>,
+): Promise<ChargedOutcome<Payload>> => {
+  const { reservationId } = charge;
+  const refunded = await refundCharge(deps, ctx, charge);
   if (refunded?.ok) return { ...refusal, balance: balanceView(refunded.data) };
   ctx.logger.error({ reservationId, refused: refunded?.ok === false ? refunded.error : undefined }, 'charged for an answer not given');
   return {
@@ -157,7 +168,7 @@ const refundUnreadable = async (
  */
 const chargeAnswer = async (deps: GatewayDeps, ctx: CallContext, charge: Charge, data: Payload): Promise<ChargedOutcome<Payload>> => {
   const { accountId, costCredits } = charge;
-  const reservationId = `chg_${randomUUID()}`;
+  const reservationId = charge.reservationId ?? `chg_${randomUUID()}`;
   let charged;
   try {
     charged = await deps.ledger.charge(ctx, {

@@ -1,12 +1,14 @@
-import { errorsOf, type Operation } from '@pds/contracts';
+import { errorsOf, idempotencyHeaders, perCallCredits, type Operation } from '@pds/contracts';
 import type { Request, Response } from 'express';
-import { chargedCall, type WorkOutcome } from '../billing/charged-call';
+import { chargedCall, unknownBalance, type ChargedOutcome, type WorkOutcome } from '../billing/charged-call';
 import { chargedOnAnswer } from '../billing/charged-on-answer';
 import type { GatewayDeps } from '../deps';
 import { hasBody } from '../http/body-type';
 import { callerOf, identify, sendUnexpected, type CallerLocals } from '../http/caller';
 import { sendCharged, sendError, sendFree, setBillingHeaders, type BalanceView, type Payload } from '../http/respond';
 import { retryAfterSeconds } from '../http/retry-after';
+import { fingerprintOf, readOptionalKey } from '../idempotency/fingerprint';
+import { idempotentCall } from '../idempotency/idempotent-call';
 import type { Answer, Call, FileAnswer, HandlerOf, OnAnswerHandler, OperationHandler, RawInput, Refusal } from './handler';
 import { readInput, strayQuery } from './read-input';
 
@@ -61,10 +63,16 @@ const sendFile = (res: Response, file: FileAnswer['file'], balance: BalanceView 
 };
 
 /** Runs a per-call operation's work and charges it as the operation's declaration says (`cost.charging`). */
-const charged = async <O extends Operation>(deps: GatewayDeps, operation: O, handler: HandlerOf<O>, call: Call<O>) => {
+const charged = async <O extends Operation>(
+  deps: GatewayDeps,
+  operation: O,
+  handler: HandlerOf<O>,
+  call: Call<O>,
+  reservationId?: string,
+) => {
   const { cost } = operation;
   if (cost.kind !== 'per_call') throw new Error(`${operation.operationId} is not charged per call`);
-  const charge = { accountId: call.caller.accountId, operation: operation.operationId, costCredits: cost.credits };
+  const charge = { accountId: call.caller.accountId, operation: operation.operationId, costCredits: cost.credits, reservationId };
   // The router has checked at start that each handler is of its declaration's shape (`checkHandlerShapes`).
   if (cost.charging === 'on_answer') return chargedOnAnswer(deps, call.ctx, charge, await (handler as OnAnswerHandler<O>).work(call));
   const { handle } = handler as OperationHandler<O>;
@@ -99,6 +107,44 @@ const answer = async (
   sendFree(res, outcome, await balance(), operation.response.status);
 };
 
+/**
+ * A per-call operation sent with an Idempotency-Key (idempotency/idempotent-call.ts): the answer of the call this
+ * one repeats, marked as a replay and charged nothing, or this call's own.
+ */
+const keyed = async (
+  deps: GatewayDeps,
+  res: Response,
+  operation: Operation,
+  who: CallerLocals,
+  request: { key: string; input: unknown },
+  run: (reservationId: string) => Promise<ChargedOutcome<Payload>>,
+) => {
+  const { operationId, cost } = operation;
+  const call = {
+    accountId: who.caller.accountId,
+    key: request.key,
+    operationId,
+    fingerprint: fingerprintOf(operationId, request.input),
+    status: operation.response.status,
+    costCredits: perCallCredits(cost),
+  };
+  const keyedOutcome = await idempotentCall(deps, who.ctx, call, run);
+  if (keyedOutcome.kind === 'refused') return sendRefusal(deps, res, who, keyedOutcome.refusal, operation);
+  if (keyedOutcome.kind === 'ran') {
+    const { outcome } = keyedOutcome;
+    if (!outcome.ok) return sendRefusal(deps, res, who, outcome, operation);
+    return sendCharged(res, outcome.data, outcome.chargedCredits, outcome.balance, operation.response.status);
+  }
+  const { answer } = keyedOutcome;
+  const { correlationId } = who.ctx;
+  who.ctx.logger.info({ operationId, correlationId, chargedCredits: answer.chargedCredits }, 'keyed call replayed');
+  // A replay is the first call's answer, counted and charged with it (app.ts leaves it out of the usage).
+  res.locals.idempotentReplay = true;
+  res.setHeader(idempotencyHeaders.replayed, 'true');
+  const balance = (await deps.balanceFor(who.ctx, who.caller.accountId)) ?? unknownBalance;
+  sendCharged(res, answer.payload, answer.chargedCredits, balance, answer.status);
+};
+
 /** The express handler of an authenticated operation. */
 export const operationHandler =
   <O extends Operation>(deps: GatewayDeps, operation: O, handler: HandlerOf<O>) =>
@@ -107,6 +153,9 @@ export const operationHandler =
     if (!who) return;
     try {
       const raw = rawInput(req);
+      // Checked before the input, as a placement's is: a malformed key is refused whatever else is wrong, free.
+      const key = operation.cost.kind === 'per_call' ? readOptionalKey(raw.header(idempotencyHeaders.key)) : undefined;
+      if (key && !key.ok) return await sendRefusal(deps, res, who, key, operation);
       const input = strayQuery(operation, raw) ?? (handler.read ?? ((r: RawInput) => readInput(operation, r)))(raw);
       if (!input.ok) return await sendRefusal(deps, res, who, input, operation);
       const call: Call<O> = { input: input.value, caller: who.caller, ctx: who.ctx, deps };
@@ -116,7 +165,9 @@ export const operationHandler =
         const asked = operation.cost.kind === 'free' ? deps.balanceFor(who.ctx, who.caller.accountId).catch(() => undefined) : undefined;
         return await answer(deps, res, operation, who, await (handler as OperationHandler<O>).handle(call), asked);
       }
-      const outcome = await charged(deps, operation, handler, call);
+      const run = (reservationId?: string) => charged(deps, operation, handler, call, reservationId);
+      if (key?.value) return await keyed(deps, res, operation, who, { key: key.value, input: input.value }, run);
+      const outcome = await run();
       if (!outcome.ok) return await sendRefusal(deps, res, who, outcome, operation);
       sendCharged(res, outcome.data, outcome.chargedCredits, outcome.balance, operation.response.status);
     } catch (error) {
