@@ -31,6 +31,8 @@ let postgres: RunningPostgres | undefined;
 let kafka: LaunchedKafka | undefined;
 let t: TestStack | undefined;
 
+/** The gateway waits 10 s (not 30) for the ledger to say how a charge handed off with the broker away ended. */
+const stackEnv = { ...faultStackEnv, SETTLE_PATIENCE_MS: '10000' };
 const startPostgres = async () => (postgres = await startDurablePostgres(pgDir, pgPort, undefined, join(work, 'postgresql.log')));
 const startBroker = async () => (kafka = await launchKafka(kafkaDir, kafkaPort, join(work, 'kafka.log')));
 
@@ -38,7 +40,7 @@ beforeAll(async () => {
   [pgPort, kafkaPort] = [await freePort(), await freePort()];
   await startPostgres();
   await startBroker();
-  t = await startTestStack(faultStackEnv, { servers: { adminUrl: postgres!.adminUrl, kafkaBrokers: kafka!.brokers } });
+  t = await startTestStack(stackEnv, { servers: { adminUrl: postgres!.adminUrl, kafkaBrokers: kafka!.brokers } });
 }, 300_000);
 
 afterAll(async () => {
@@ -61,7 +63,7 @@ const healthDuring = async () => {
 /**
  * The probe account's calls, reconciled with its ledger at the end as the load's are. A call whose charge was handed
  * to a service with the broker away may hold its caller while the ledger is asked which way it went
- * (SETTLE_PATIENCE_MS, 30 s), so the probe waits longer than that.
+ * (SETTLE_PATIENCE_MS), so the probe waits longer than that.
  */
 const probeCalls: CallRecord[] = [];
 const probeCall = async (apiKey: string) => {
