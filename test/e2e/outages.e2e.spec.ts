@@ -1,17 +1,13 @@
 import { serviceNames } from '@pds/contracts';
-import { launchKafka, startDurablePostgres, type LaunchedKafka, type RunningPostgres } from '@pds/infra';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { runAudit } from '../support/audit';
-import { testServers } from '../support/environment';
 import { faultStackEnv } from '../support/fault-run';
 import { runLoad, type CallRecord } from '../support/load';
 import { expectChargedExactlyForSuccesses } from '../support/reconcile';
-import { freePort, startTestStack, type TestStack } from '../support/stack';
+import { ownServers } from '../support/own-servers';
+import { startTestStack, type TestStack } from '../support/stack';
 
-// A database server and a broker of this file's own (the shared ones serve the other files), each killed with SIGKILL
-// for 20 s under a load of chargeable calls, twice in turn, with no supervisor: a service that exited would stay down.
-// The database is durable, as `npm start` runs it: a throwaway cluster loses its last commits to a SIGKILL.
+// A database server and a broker of this file's own (see ownServers), each killed with SIGKILL for 20 s under a load
+// of chargeable calls, twice in turn, with no supervisor: a service that exited would stay down.
 
 const outageMs = 20_000;
 const answerAgainWithinMs = 30_000;
@@ -21,34 +17,21 @@ const credits = 100_000;
 const probeCredits = 1_000;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-const work = mkdtempSync(join(testServers().workDir, 'outages-'));
-chmodSync(work, 0o755); // the postgres user must reach its data directory inside
-const pgDir = join(work, 'postgres');
-const kafkaDir = join(work, 'kafka');
-let pgPort = 0;
-let kafkaPort = 0;
-let postgres: RunningPostgres | undefined;
-let kafka: LaunchedKafka | undefined;
+const servers = ownServers();
 let t: TestStack | undefined;
 
 /** The gateway waits 10 s (not 30) for the ledger to say how a charge handed off with the broker away ended. */
 const stackEnv = { ...faultStackEnv, SETTLE_PATIENCE_MS: '10000' };
-const startPostgres = async () => (postgres = await startDurablePostgres(pgDir, pgPort, undefined, join(work, 'postgresql.log')));
-const startBroker = async () => (kafka = await launchKafka(kafkaDir, kafkaPort, join(work, 'kafka.log')));
 
 beforeAll(async () => {
-  [pgPort, kafkaPort] = [await freePort(), await freePort()];
-  await startPostgres();
-  await startBroker();
-  t = await startTestStack(stackEnv, { servers: { adminUrl: postgres!.adminUrl, kafkaBrokers: kafka!.brokers } });
+  await servers.startPostgres();
+  await servers.startBroker();
+  t = await startTestStack(stackEnv, { servers: servers.servers() });
 }, 300_000);
 
 afterAll(async () => {
-  // Each stopped whatever became of the others, so that a failed test leaves no server running.
   await t?.stop().catch(() => undefined);
-  await kafka?.stop().catch(() => undefined);
-  await postgres?.stop().catch(() => undefined);
-  rmSync(work, { recursive: true, force: true });
+  await servers.stop();
 }, 120_000);
 
 const stack = () => t!;
@@ -106,8 +89,8 @@ describe('PostgreSQL and Kafka each killed for 20 s under a load of chargeable c
     const recoveries: Array<{ fault: string; answeringAfterMs: number }> = [];
     for (let round = 1; round <= rounds; round++) {
       const database = await outage(
-        () => process.kill(postgres!.pid, 'SIGKILL'),
-        () => startPostgres(),
+        () => servers.killPostgres(),
+        () => servers.startPostgres(),
         probe.apiKey,
       );
       expect(database.during.status).toBe(503);
@@ -118,8 +101,8 @@ describe('PostgreSQL and Kafka each killed for 20 s under a load of chargeable c
       expect(pids()).toEqual(before);
 
       const broker = await outage(
-        () => process.kill(kafka!.pid, 'SIGKILL'),
-        () => startBroker(),
+        () => servers.killBroker(),
+        () => servers.startBroker(),
         probe.apiKey,
       );
       expect(broker.during.status).toBe(503);
