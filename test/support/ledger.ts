@@ -22,6 +22,7 @@ export const replayAccount = async (databaseUrl: string, accountId: string) => {
       nextRefreshAt: state.nextRefreshAt,
       grantedCredits: state.grantedCredits,
       capturedCredits: state.capturedCredits,
+      refundedCredits: state.refundedCredits,
       reservedCredits: state.reservedCredits,
     };
   } finally {

@@ -3,6 +3,7 @@ import { envMs, RequestTimeoutError, type DomainError, type Logger, type Request
 import { randomUUID } from 'node:crypto';
 import type { BalanceView } from '../http/respond';
 import type { LedgerClient } from '@pds/ledger-client';
+import { settleLater } from './settle-later';
 
 /** What the work may add to a refusal for the caller: when to try again (ISO 8601), and which inputs were wrong. */
 export interface RefusalExtras {
@@ -107,7 +108,8 @@ export const chargedCall = async <T>(
   });
   if (captured?.ok)
     return { ok: true, data: outcome.data, chargedCredits: charge.costCredits, balance: balanceView(captured.data) as BalanceView };
-  return settleUnconfirmed(ledger, logger, ctx, { accountId, reservationId, what: 'capture' }, outcome.data, charge.costCredits);
+  const keyed = charge.reservationId !== undefined;
+  return settleUnconfirmed(ledger, logger, ctx, { accountId, reservationId, what: 'capture', keyed }, outcome.data, charge.costCredits);
 };
 
 /** The work's outcome; a throw is an unexpected failure, charged nothing. */
@@ -142,7 +144,7 @@ export const settleUnconfirmed = async <T>(
   ledger: LedgerClient,
   logger: Logger,
   ctx: RequestContext,
-  reservation: { accountId: string; reservationId: string; what: 'capture' | 'charge' },
+  reservation: { accountId: string; reservationId: string; what: 'capture' | 'charge'; keyed: boolean },
   data: T,
   costCredits: number,
 ): Promise<ChargedOutcome<T>> => {
@@ -168,9 +170,26 @@ export const settleUnconfirmed = async <T>(
   if (code === billing.ledgerErrorCodes.reservationExpired || code === billing.ledgerErrorCodes.reservationNotFound) {
     return { ok: false, code: 'SERVICE_UNAVAILABLE', message: unavailable };
   }
+  return unsettled(ledger, logger, ctx, { accountId, reservationId, costCredits, keyed: reservation.keyed });
+};
+
+/**
+ * The ledger could not say whether the call was charged: the caller is told it is not, and that is made true. A call
+ * with an Idempotency-Key is settled by its retry (its claim keeps the reservation); any other, here, once the ledger
+ * answers (`settleLater`).
+ */
+export const unsettled = (
+  ledger: LedgerClient,
+  logger: Logger,
+  ctx: RequestContext,
+  charge: { accountId: string; reservationId: string; costCredits: number; keyed: boolean },
+) => {
+  if (!charge.keyed) settleLater(ledger, logger, ctx, charge);
   return {
-    ok: false,
-    code: 'SERVICE_UNAVAILABLE',
-    message: 'The billing service did not answer; retry shortly. Check your balance before assuming a charge.',
+    ok: false as const,
+    code: 'SERVICE_UNAVAILABLE' as const,
+    message: charge.keyed
+      ? 'The billing service did not answer. Retry with the same Idempotency-Key: the call is settled first, and charged at most once.'
+      : 'The billing service did not answer; this call is not charged (a charge made meanwhile is given back once it answers). Retry shortly.',
   };
 };

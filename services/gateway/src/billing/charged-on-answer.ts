@@ -6,7 +6,15 @@ import type { CallContext } from '../http/caller';
 import type { BalanceView, Payload } from '../http/respond';
 import { ask, readAnswer } from '../operations/command-work';
 import { isCommandWork, isRefusal, type CommandWork, type DataAnswer, type OnAnswerWork } from '../operations/handler';
-import { balanceView, refusalFor, settlePatienceMs, settleUnconfirmed, unknownBalance, type ChargedOutcome } from './charged-call';
+import {
+  balanceView,
+  refusalFor,
+  settlePatienceMs,
+  settleUnconfirmed,
+  unknownBalance,
+  unsettled,
+  type ChargedOutcome,
+} from './charged-call';
 
 // The one way an `on_answer` operation is charged: the answer is worked out first and the credits checked and taken
 // in one ledger command once it is ready. A refusal never reaches the ledger, so it is never charged. When the work is
@@ -55,7 +63,7 @@ export const chargedByHandOff = async (
   } catch (error) {
     if (!(error instanceof RequestTimeoutError)) throw error;
     ctx.logger.warn({ reservationId }, 'handed-off work not answered; settling by release');
-    return settleUnanswered(deps, ctx, { ...charge, reservationId }, work);
+    return settleUnanswered(deps, ctx, { ...charge, reservationId, keyed: charge.reservationId !== undefined }, work);
   }
 
   if (reply.handledBy !== 'billing-ledger') {
@@ -71,7 +79,7 @@ export const chargedByHandOff = async (
     const answer = readAnswer(work, { ok: true, data: reply.answer }, ctx);
     if (answer.ok)
       return { ok: true, data: payloadOf(answer), chargedCredits: costCredits, balance: balanceView(balance) ?? unknownBalance };
-    return refundUnreadable(deps, ctx, { ...charge, reservationId }, answer);
+    return refundUnreadable(deps, ctx, { ...charge, reservationId, keyed: charge.reservationId !== undefined }, answer);
   }
   const error = reply.error ?? { code: 'UNKNOWN', message: 'no error given' };
   const refusal = refusalFor(costCredits, { error, data: balance });
@@ -90,7 +98,7 @@ export const chargedByHandOff = async (
 const settleUnanswered = async (
   deps: GatewayDeps,
   ctx: CallContext,
-  charge: Charge & { reservationId: string },
+  charge: Charge & { reservationId: string; keyed: boolean },
   work: CommandWork,
 ): Promise<ChargedOutcome<Payload>> => {
   const { accountId, reservationId, costCredits } = charge;
@@ -104,13 +112,7 @@ const settleUnanswered = async (
   if (released?.ok || code === billing.ledgerErrorCodes.reservationNotFound || code === billing.ledgerErrorCodes.reservationExpired) {
     return { ...work.late, ...(released?.ok ? { balance: balanceView(released.data) } : {}) };
   }
-  if (code !== billing.ledgerErrorCodes.reservationCaptured) {
-    return {
-      ok: false,
-      code: 'SERVICE_UNAVAILABLE',
-      message: 'The billing service did not answer; retry shortly. Check your balance before assuming a charge.',
-    };
-  }
+  if (code !== billing.ledgerErrorCodes.reservationCaptured) return unsettled(deps.ledger, ctx.logger, ctx, charge);
   ctx.logger.warn({ reservationId }, 'charged, but the answer was lost on the way back; asking again');
   const again = await ask({ ctx, deps }, work);
   if (!again.ok) return refundUnreadable(deps, ctx, charge, again);
@@ -148,18 +150,14 @@ export const refundCharge = (
 const refundUnreadable = async (
   deps: GatewayDeps,
   ctx: CallContext,
-  charge: Charge & { reservationId: string },
+  charge: Charge & { reservationId: string; keyed: boolean },
   refusal: Extract<ChargedOutcome<Payload>, { ok: false }>,
 ): Promise<ChargedOutcome<Payload>> => {
   const { reservationId } = charge;
   const refunded = await refundCharge(deps, ctx, charge);
   if (refunded?.ok) return { ...refusal, balance: balanceView(refunded.data) };
   ctx.logger.error({ reservationId, refused: refunded?.ok === false ? refunded.error : undefined }, 'charged for an answer not given');
-  return {
-    ok: false,
-    code: 'SERVICE_UNAVAILABLE',
-    message: 'The answer could not be given, and the billing service did not confirm the refund of its charge. Check your balance.',
-  };
+  return unsettled(deps.ledger, ctx.logger, ctx, charge);
 };
 
 /**
@@ -184,7 +182,8 @@ const chargeAnswer = async (deps: GatewayDeps, ctx: CallContext, charge: Charge,
       { err: error, reservationId, timedOut: error instanceof RequestTimeoutError },
       'charge not confirmed; settling by release',
     );
-    return settleUnconfirmed(deps.ledger, ctx.logger, ctx, { accountId, reservationId, what: 'charge' }, data, costCredits);
+    const keyed = charge.reservationId !== undefined;
+    return settleUnconfirmed(deps.ledger, ctx.logger, ctx, { accountId, reservationId, what: 'charge', keyed }, data, costCredits);
   }
   if (charged.ok) return { ok: true, data, chargedCredits: costCredits, balance: balanceView(charged.data) as BalanceView };
   const refusal = refusalFor(costCredits, charged);
