@@ -16,7 +16,7 @@ const parse = (r: RecordedEvent): AccountEvent => ledgerEvents.LedgerEvent.parse
 
 const main = async () => {
   const rt = await bootService('billing-ledger');
-  const accounts = new AggregateStore<Account, AccountEvent>(rt.store, evolve, initialState, parse, countRecorded);
+  const accounts = new AggregateStore<Account, AccountEvent>(rt.store, evolve, initialState, parse, { onRecorded: countRecorded });
   const categories = [ledgerEvents.accountStreamCategory];
 
   const relay = await startKafkaRelay({ store: rt.store, bus: rt.bus, topics: rt.topics, categories, logger: rt.logger });
