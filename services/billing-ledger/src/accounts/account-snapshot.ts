@@ -17,14 +17,51 @@ export const accountSnapshotVersion = 1;
  */
 export const accountSnapshotEveryEvents = 1_000;
 
+/**
+ * A reservation as a row of its fields (id, credits, pence, status, which parts are open, refunded credits and pence,
+ * expiry, refusal code): a busy account remembers tens of thousands, and as objects their names would be most of the
+ * snapshot (bench:ledger-account: 2.3 MB for 10,000 reservations as objects, loaded in 60 ms).
+ */
+type ReservationRow = [string, number, number, Reservation['status'], number, number, number, string | null, string | null];
+const creditsOpenBit = 1;
+const cashOpenBit = 2;
+
+const rowOf = ([id, r]: [string, Reservation]): ReservationRow => [
+  id,
+  r.amountCredits,
+  r.amountPence,
+  r.status,
+  (r.creditsOpen ? creditsOpenBit : 0) | (r.cashOpen ? cashOpenBit : 0),
+  r.refundedCredits,
+  r.refundedPence,
+  r.expiresAt ?? null,
+  r.rejectedCode ?? null,
+];
+// Fields set one by one, not spread: a restarted ledger reads tens of thousands of these before its first answer.
+const reservationOf = (row: ReservationRow): [string, Reservation] => {
+  const [id, amountCredits, amountPence, status, open, refundedCredits, refundedPence, expiresAt, rejectedCode] = row;
+  const r: Reservation = {
+    amountCredits,
+    amountPence,
+    status,
+    creditsOpen: (open & creditsOpenBit) !== 0,
+    cashOpen: (open & cashOpenBit) !== 0,
+    refundedCredits,
+    refundedPence,
+  };
+  if (expiresAt !== null) r.expiresAt = expiresAt;
+  if (rejectedCode !== null) r.rejectedCode = rejectedCode;
+  return [id, r];
+};
+
 /** An open account as JSON: its Maps, Sets and persistent collections as arrays of entries. */
 interface OpenAccountJson extends Omit<
   OpenAccount,
   'keys' | 'reservations' | 'callsByAge' | 'grantIds' | 'depositIds' | 'debtIds' | 'refunds' | 'paymentIds'
 > {
   keys: Array<[string, ApiKey]>;
-  reservations: Array<[string, Reservation]>;
-  callsByAge: Array<[string, number]>;
+  reservations: ReservationRow[];
+  callsByAge: DatedReservation[];
   grantIds: string[];
   depositIds: string[];
   debtIds: string[];
@@ -38,8 +75,8 @@ export const serialiseAccount = (a: Account): AccountJson => {
   return {
     ...a,
     keys: [...a.keys],
-    reservations: [...a.reservations.entries()],
-    callsByAge: a.callsByAge.toArray().map((c) => [c.reservationId, c.atMs]),
+    reservations: Array.from(a.reservations.entries(), rowOf),
+    callsByAge: a.callsByAge.toArray(),
     grantIds: [...a.grantIds],
     depositIds: [...a.depositIds],
     debtIds: [...a.debtIds],
@@ -55,8 +92,8 @@ export const deserialiseAccount = (json: unknown): Account => {
   return {
     ...a,
     keys: new Map(a.keys),
-    reservations: ReservationBook.of(a.reservations),
-    callsByAge: List(a.callsByAge.map(([reservationId, atMs]): DatedReservation => ({ reservationId, atMs }))),
+    reservations: ReservationBook.of(a.reservations.map(reservationOf)),
+    callsByAge: List(a.callsByAge),
     grantIds: new Set(a.grantIds),
     depositIds: new Set(a.depositIds),
     debtIds: new Set(a.debtIds),

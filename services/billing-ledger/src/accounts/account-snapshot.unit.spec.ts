@@ -1,3 +1,4 @@
+import '../../../../test/support/reservation-book-equality';
 import fc from 'fast-check';
 import { anyStep, commandOf, open, start, type Step } from '../../../../test/support/decided-account-streams';
 import { initialState, type Account, type AccountEvent } from './account';

@@ -1,3 +1,4 @@
+import '../../../../test/support/reservation-book-equality';
 import { billing } from '@pds/contracts';
 import { createLogger, PostgresEventStore, PostgresSnapshotStore, type HandlerContext, type RecordedEvent } from '@pds/service-runtime';
 import { randomUUID } from 'node:crypto';
@@ -51,7 +52,12 @@ describe('billing-ledger restarted after snapshots', () => {
 
   it('answers balances identical to before, forgets the same calls, and the audit passes', async () => {
     const first = ledger();
-    await first.send(billing.OpenAccount.type, { plan: 'enterprise', origin: 'operator', creditCycle: 'non_renewing', orderingEnabled: true });
+    await first.send(billing.OpenAccount.type, {
+      plan: 'enterprise',
+      origin: 'operator',
+      creditCycle: 'non_renewing',
+      orderingEnabled: true,
+    });
     await first.send(billing.GrantCredits.type, { grantId: 'g1', amountCredits: 100_000, reason: 'test' });
     await first.send(billing.DepositPurchaseBalance.type, { depositId: 'd1', amountPence: 5_000, reference: 'test' });
     // On the first day: an order (kept for good), a call refunded, a call released, a one-step charge.
@@ -61,14 +67,25 @@ describe('billing-ledger restarted after snapshots', () => {
     for (const id of ['call-refunded', 'call-released'])
       await first.send(billing.ReserveCredits.type, { reservationId: id, amountCredits: 3, operation: 'op', requestId: `r-${id}` });
     await first.send(billing.CaptureCredits.type, { reservationId: 'call-refunded' });
-    await first.send(billing.RefundCapture.type, { reservationId: 'call-refunded', refundId: 'f1', amountCredits: 3, amountPence: 0, reason: 'x' });
+    await first.send(billing.RefundCapture.type, {
+      reservationId: 'call-refunded',
+      refundId: 'f1',
+      amountCredits: 3,
+      amountPence: 0,
+      reason: 'x',
+    });
     await first.send(billing.ReleaseCredits.type, { reservationId: 'call-released', reason: 'failed' });
     await first.send(billing.ChargeCredits.type, { reservationId: 'charge-1', amountCredits: 2, operation: 'op', requestId: 'r-c' });
     for (let h = 0; h < hours; h++) {
       at = t0 + h * hourMs;
       for (let c = 0; c < callsPerHour; c++) {
         const reservationId = `call-${h}-${c}`;
-        await first.send(billing.ReserveCredits.type, { reservationId, amountCredits: 1, operation: 'op', requestId: `r-${reservationId}` });
+        await first.send(billing.ReserveCredits.type, {
+          reservationId,
+          amountCredits: 1,
+          operation: 'op',
+          requestId: `r-${reservationId}`,
+        });
         await first.send(billing.CaptureCredits.type, { reservationId });
       }
     }
@@ -107,6 +124,8 @@ describe('billing-ledger restarted after snapshots', () => {
     await projectBatch(store.pool, projectAccountBalances, events);
     const audit = runAudit(databaseUrl);
     expect([audit.code, audit.stdout]).toEqual([0, expect.stringContaining('result                PASS')]);
-    expect(audit.rows.find((r) => r.account_id === accountId)).toMatchObject({ captured_credits: String(3 + 2 + hours * callsPerHour + 10) });
+    expect(audit.rows.find((r) => r.account_id === accountId)).toMatchObject({
+      captured_credits: String(3 + 2 + hours * callsPerHour + 10),
+    });
   });
 });

@@ -16,11 +16,11 @@ import type { AccountEvent, OpenAccount } from './account';
  */
 export const callReservationMemoryMs = 7 * 24 * 3_600_000;
 
-/** A call's reservation as the account remembers it for forgetting: its id, and when it was made (or looked at again). */
-export interface DatedReservation {
-  reservationId: string;
-  atMs: number;
-}
+/**
+ * A call's reservation as the account remembers it for forgetting: its id, and when it was made (or looked at again).
+ * A pair rather than an object: a snapshot holds one per call remembered, read back as they are.
+ */
+export type DatedReservation = readonly [reservationId: string, atMs: number];
 export type CallsByAge = List<DatedReservation>;
 export const noCalls: CallsByAge = List();
 
@@ -39,15 +39,16 @@ const forgettable = (event: Making) => event.type !== 'CreditsReserved' || (even
 export const forgetSettledCalls = (a: OpenAccount, event: Making): OpenAccount => {
   if (event.at === undefined) return a;
   const nowMs = Date.parse(event.at);
-  let calls = forgettable(event) ? a.callsByAge.push({ reservationId: event.data.reservationId, atMs: nowMs }) : a.callsByAge;
+  let calls = forgettable(event) ? a.callsByAge.push([event.data.reservationId, nowMs] as const) : a.callsByAge;
   let reservations = a.reservations;
   const cutoffMs = nowMs - callReservationMemoryMs;
-  for (let oldest = calls.first(); oldest && oldest.atMs < cutoffMs; oldest = calls.first()) {
+  for (let oldest = calls.first(); oldest && oldest[1] < cutoffMs; oldest = calls.first()) {
     calls = calls.shift();
-    const r = reservations.get(oldest.reservationId);
+    const [reservationId] = oldest;
+    const r = reservations.get(reservationId);
     if (!r) continue;
-    if (r.creditsOpen || r.cashOpen) calls = calls.push({ reservationId: oldest.reservationId, atMs: nowMs });
-    else reservations = reservations.without(oldest.reservationId);
+    if (r.creditsOpen || r.cashOpen) calls = calls.push([reservationId, nowMs] as const);
+    else reservations = reservations.without(reservationId);
   }
   return { ...a, callsByAge: calls, reservations };
 };

@@ -22,7 +22,13 @@ const opened = stamp(
   e('CashDeposited', { depositId: 'dep-1', amountPence: 2_000, reference: 'card payment' }),
 );
 const reserved = (reservationId: string, purpose?: 'official_copy_order') =>
-  e('CreditsReserved', { reservationId, amountCredits: 2, operation: 'op', requestId: `req-${reservationId}`, ...(purpose ? { purpose } : {}) });
+  e('CreditsReserved', {
+    reservationId,
+    amountCredits: 2,
+    operation: 'op',
+    requestId: `req-${reservationId}`,
+    ...(purpose ? { purpose } : {}),
+  });
 const captured = (reservationId: string) => e('CreditsCaptured', { reservationId, amountCredits: 2 });
 const charged = (reservationId: string) => e('CreditsCharged', { reservationId, amountCredits: 2, operation: 'op', requestId: 'req' });
 const fold = (events: AccountEvent[]) => requireOpen(events.reduce(evolve, initialState()), accountId);
@@ -37,7 +43,7 @@ describe('forgetting settled calls', () => {
     expect(atSevenDays.reservations.has('old')).toBe(true);
     const justAfter = fold([...callAtT0, ...stamp(t0 + 7 * day + 1, charged('new'))]);
     expect(justAfter.reservations.has('old')).toBe(false);
-    expect(justAfter.callsByAge.toArray()).toEqual([{ reservationId: 'new', atMs: t0 + 7 * day + 1 }]);
+    expect(justAfter.callsByAge.toArray()).toEqual([['new', t0 + 7 * day + 1]]);
     // The money is what it was: 500 granted, 2 + 2 captured.
     expect([justAfter.capturedCredits, availableCredits(justAfter)]).toEqual([4, 496]);
   });
@@ -45,7 +51,11 @@ describe('forgetting settled calls', () => {
   it('keeps a call still held when its time comes, and forgets it 7 days after it was looked at again', () => {
     const held = [
       ...opened,
-      ...stamp(t0, reserved('stuck'), e('ReservationQuarantined', { reservationId: 'stuck', amountCredits: 2, amountPence: 0, reason: 'x' })),
+      ...stamp(
+        t0,
+        reserved('stuck'),
+        e('ReservationQuarantined', { reservationId: 'stuck', amountCredits: 2, amountPence: 0, reason: 'x' }),
+      ),
       ...stamp(t0 + 8 * day, charged('a')),
     ];
     expect(fold(held).reservations.get('stuck')?.status).toBe('quarantined');
@@ -55,7 +65,13 @@ describe('forgetting settled calls', () => {
   });
 
   it('never forgets an order, and forgets a refusal as it does a call', () => {
-    const refused = e('CreditReservationRejected', { reservationId: 'no', amountCredits: 900, availableCredits: 500, operation: 'op', requestId: 'r' });
+    const refused = e('CreditReservationRejected', {
+      reservationId: 'no',
+      amountCredits: 900,
+      availableCredits: 500,
+      operation: 'op',
+      requestId: 'r',
+    });
     const events = [
       ...opened,
       ...stamp(t0, reserved('order', 'official_copy_order'), e('CashReserved', { reservationId: 'order', amountPence: 700 })),
@@ -104,7 +120,10 @@ describe('what the ledger answers about a reservation it has forgotten', () => {
   });
 
   it('takes a reuse of the id as a new reservation, which the audit, replaying every event, reports', () => {
-    const again = decide(cmd('ChargeCredits', { reservationId: 'old', amountCredits: 2, operation: 'op', requestId: 'req' }, later), forgot);
+    const again = decide(
+      cmd('ChargeCredits', { reservationId: 'old', amountCredits: 2, operation: 'op', requestId: 'req' }, later),
+      forgot,
+    );
     expect(again.map((x) => x.type)).toEqual(['CreditsCharged']);
     const replay = new LedgerReplay();
     const stream = [...opened, ...stamp(t0, charged('old')), ...stamp(later, charged('new')), ...again];

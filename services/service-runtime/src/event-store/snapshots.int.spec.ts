@@ -84,7 +84,18 @@ describe('snapshots in PostgreSQL', () => {
     ]);
     const fresh = await tallies(snapshots).load('tally-c');
     // 0+1+…+9 = 45; k0 was added at i = 0, 3, 6, 9; only events 8 and 9 were folded after the snapshot at revision 7.
-    expect(fresh).toMatchObject({ revision: 9, state: { total: 45, byKey: new Map([['k0', 4], ['k1', 3], ['k2', 3]]), folded: 10 } });
+    expect(fresh).toMatchObject({
+      revision: 9,
+      state: {
+        total: 45,
+        byKey: new Map([
+          ['k0', 4],
+          ['k1', 3],
+          ['k2', 3],
+        ]),
+        folded: 10,
+      },
+    });
     const whole = await new AggregateStore<Tally, AddEvent>(events, evolve, empty, parse).load('tally-c');
     expect(fresh.state).toEqual(whole.state);
     // A snapshot at revision 8 that no fold would make: a load starts from it and folds event 9 (by 9) alone.
@@ -97,7 +108,14 @@ describe('snapshots in PostgreSQL', () => {
     // A snapshot the old code took: a different shape, and a total that this version's evolve would not make.
     await snapshots.write('tally-d', 1, { revision: 2, state: { total: 999, byKey: [], folded: 3 } });
     const loaded = await tallies(snapshots, 2).load('tally-d');
-    expect(loaded.state).toEqual({ total: 6, byKey: new Map([['x', 2], ['y', 1]]), folded: 3 });
+    expect(loaded.state).toEqual({
+      total: 6,
+      byKey: new Map([
+        ['x', 2],
+        ['y', 1],
+      ]),
+      folded: 3,
+    });
   });
 
   it('reads the tail of a stream after a revision, a page at a time', async () => {
