@@ -16,7 +16,8 @@ const main = async () => {
   const accounts = accountStore(rt.store, {
     onRecorded: countRecorded,
     snapshots: new PostgresSnapshotStore(rt.store.pool),
-    onSnapshotError: (error, streamId) => rt.logger.warn({ err: error, streamId }, 'account snapshot not read or written; folding from events'),
+    onSnapshotError: (error, streamId) =>
+      rt.logger.warn({ err: error, streamId }, 'account snapshot not read or written; folding from events'),
   });
   rt.onShutdown(() => accounts.snapshotsSettled());
   const categories = [ledgerEvents.accountStreamCategory];
