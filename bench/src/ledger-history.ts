@@ -9,6 +9,7 @@ import type pg from 'pg';
 export const historyStartMs = Date.parse('2024-01-01T00:00:00.000Z');
 export const callIntervalMs = 60_000;
 
+const reservationIdOf = (i: string) => `'rsv_' || md5(${i}::text)::uuid::text`;
 const isoOf = (ts: string) => `to_char((${ts}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Writes an opened account with `calls` reserved-and-captured calls; returns its stream's last revision. */
@@ -25,17 +26,18 @@ export const writeCallHistory = async (db: pg.Pool, accountId: string, calls: nu
       { at: openedAt, actor: 'bench' },
     ],
   );
-  // Call i is reserved at start + i minutes (+ 1 minute, after the opening) and captured a second later.
+  // Call i is reserved at start + i minutes (+ 1 minute, after the opening) and captured a second later. Its id looks
+  // as the gateway's do (`rsv_` and a UUID), made from i so that its two events name the same one.
   const at = `timestamptz '${openedAt}' + (i + 1) * interval '1 minute'`;
   await db.query(
     `INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata)
      SELECT gen_random_uuid(), $1, 2 + 2 * i + part,
             CASE part WHEN 0 THEN 'CreditsReserved' ELSE 'CreditsCaptured' END,
             CASE part
-              WHEN 0 THEN jsonb_build_object('accountId', $2::text, 'reservationId', 'rsv_' || i, 'amountCredits', 1,
+              WHEN 0 THEN jsonb_build_object('accountId', $2::text, 'reservationId', ${reservationIdOf('i')}, 'amountCredits', 1,
                             'operation', 'getPropertyValuation', 'requestId', 'req_' || i,
                             'expiresAt', ${isoOf(`${at} + interval '2 minutes'`)})
-              ELSE jsonb_build_object('accountId', $2::text, 'reservationId', 'rsv_' || i, 'amountCredits', 1)
+              ELSE jsonb_build_object('accountId', $2::text, 'reservationId', ${reservationIdOf('i')}, 'amountCredits', 1)
             END,
             jsonb_build_object('at', ${isoOf(`${at} + part * interval '1 second'`)}, 'actor', 'bench')
        FROM generate_series(0, $3::int - 1) AS i, generate_series(0, 1) AS part

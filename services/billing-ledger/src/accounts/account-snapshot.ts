@@ -61,7 +61,8 @@ interface OpenAccountJson extends Omit<
 > {
   keys: Array<[string, ApiKey]>;
   reservations: ReservationRow[];
-  callsByAge: DatedReservation[];
+  /** Each call's reservation by its row's index in `reservations` (by its id when it has none), and its time. */
+  callsByAge: Array<[number | string, number]>;
   grantIds: string[];
   depositIds: string[];
   debtIds: string[];
@@ -70,13 +71,20 @@ interface OpenAccountJson extends Omit<
 }
 type AccountJson = { status: 'none' } | OpenAccountJson;
 
+/** A call's id is the longest part of its entry; the row of its reservation says it in a few digits. */
+const callsByRow = (calls: DatedReservation[], rows: ReservationRow[]): Array<[number | string, number]> => {
+  const indexOf = new Map(rows.map((row, i) => [row[0], i]));
+  return calls.map(([id, atMs]) => [indexOf.get(id) ?? id, atMs]);
+};
+
 export const serialiseAccount = (a: Account): AccountJson => {
   if (a.status !== 'open') return a;
+  const reservations = Array.from(a.reservations.entries(), rowOf);
   return {
     ...a,
     keys: [...a.keys],
-    reservations: Array.from(a.reservations.entries(), rowOf),
-    callsByAge: a.callsByAge.toArray(),
+    reservations,
+    callsByAge: callsByRow(a.callsByAge.toArray(), reservations),
     grantIds: [...a.grantIds],
     depositIds: [...a.depositIds],
     debtIds: [...a.debtIds],
@@ -93,7 +101,12 @@ export const deserialiseAccount = (json: unknown): Account => {
     ...a,
     keys: new Map(a.keys),
     reservations: ReservationBook.of(a.reservations.map(reservationOf)),
-    callsByAge: List(a.callsByAge),
+    callsByAge: List(
+      a.callsByAge.map(([ref, atMs]): DatedReservation => [
+        typeof ref === 'number' ? (a.reservations[ref] as ReservationRow)[0] : ref,
+        atMs,
+      ]),
+    ),
     grantIds: new Set(a.grantIds),
     depositIds: new Set(a.depositIds),
     debtIds: new Set(a.debtIds),
