@@ -1,8 +1,12 @@
-// `npm run bench:ledger-account`: what one chargeable call costs the ledger's decider as an account's history grows.
-// One account, calls made one after another (reserve, then capture: decide and evolve, as the ledger does for each
-// command); at 1,000, 10,000 and 100,000 calls made, the next 1,000 calls are timed. An account's state holds every
-// reservation it ever made (a repeat must get the same answer), so the cost per call must not grow with that number.
+// `npm run bench:ledger-account`: what an account's history costs the ledger.
+// 1. One chargeable call's decisions as the history grows: calls made one after another through the decider (reserve,
+//    then capture), the next 1,000 timed after 1,000, 10,000 and 100,000 calls.
+// 2. A ledger started afresh, for an account of 10,000, 100,000 and 1,000,000 calls (one a minute, so the longer
+//    histories reach far past the 7 days a settled call is remembered), written straight into a PostgreSQL event
+//    store of the bench's own: the first call's time (a) folding the whole stream, (b) from the account's snapshot
+//    and the events after it, and the state's size (reservations remembered, snapshot JSON bytes, heap).
 import { accountDecider, type Account, type AccountCommand, type AccountEvent } from '@pds/billing-ledger';
+import { firstCallsAfterRestart } from './ledger-restart';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const accountId = 'acc_bench0001';
@@ -38,7 +42,7 @@ const oneCall = (state: Account, n: number): Account => {
   return apply(reserved, { type: 'CaptureCredits', data: { accountId, reservationId }, now } as AccountCommand);
 };
 
-const main = () => {
+const deciderCostPerCall = () => {
   let state = opened.reduce(accountDecider.evolve, accountDecider.initialState());
   let made = 0;
   log(`one account's calls through the ledger's decider (reserve and capture), ${timed} timed at each size:`);
@@ -51,4 +55,12 @@ const main = () => {
   }
 };
 
-main();
+const main = async () => {
+  deciderCostPerCall();
+  await firstCallsAfterRestart(log);
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

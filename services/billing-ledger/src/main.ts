@@ -1,16 +1,6 @@
 import { ledgerEvents } from '@pds/contracts';
-import {
-  AggregateStore,
-  bootService,
-  createPool,
-  envMs,
-  LogFollower,
-  type RecordedEvent,
-  serveCommands,
-  startKafkaRelay,
-} from '@pds/service-runtime';
-import { initialState, type Account, type AccountEvent } from './accounts/account';
-import { evolve } from './accounts/evolve';
+import { bootService, createPool, envMs, LogFollower, PostgresSnapshotStore, serveCommands, startKafkaRelay } from '@pds/service-runtime';
+import { accountStore } from './accounts/account-store';
 import { ledgerBatchHandler } from './accounts/batch-handler';
 import { ledgerHandlers } from './accounts/handlers';
 import { countRecorded } from './accounts/recorded-metrics';
@@ -20,11 +10,15 @@ import { startReservationOperationsPruning } from './read-models/reservation-ope
 import { startRefreshScheduler } from './cycles/refresh-scheduler';
 import { startExpirySweeper } from './reservations/expiry-sweeper';
 
-const parse = (r: RecordedEvent): AccountEvent => ledgerEvents.LedgerEvent.parse({ type: r.type, data: r.data });
-
 const main = async () => {
   const rt = await bootService('billing-ledger');
-  const accounts = new AggregateStore<Account, AccountEvent>(rt.store, evolve, initialState, parse, countRecorded);
+  const accounts = accountStore(rt.store, {
+    onRecorded: countRecorded,
+    snapshots: new PostgresSnapshotStore(rt.store.pool),
+    onSnapshotError: (error, streamId) =>
+      rt.logger.warn({ err: error, streamId }, 'account snapshot not read or written; folding from events'),
+  });
+  rt.onShutdown(() => accounts.snapshotsSettled());
   const categories = [ledgerEvents.accountStreamCategory];
 
   const relay = await startKafkaRelay({ store: rt.store, bus: rt.bus, topics: rt.topics, categories, logger: rt.logger });

@@ -1,7 +1,12 @@
 import type { AccountOrigin, billing, CreditCycle, ledgerEvents, RateLimits } from '@pds/contracts';
+import type { CallsByAge } from './forgetting';
 import type { ReservationBook } from './reservation-book';
 
-export type AccountEvent = ledgerEvents.LedgerEvent;
+/**
+ * A ledger event as the account folds it: `at` is the business time it was decided at, from its metadata (absent on
+ * an event folded without its metadata, as the audit does), by which settled reservations are forgotten.
+ */
+export type AccountEvent = ledgerEvents.LedgerEvent & { readonly at?: string };
 
 export type ReservationStatus = 'pending' | 'quarantined' | 'captured' | 'released' | 'expired' | 'rejected';
 export interface Reservation {
@@ -92,6 +97,8 @@ export type Account =
       held: boolean;
       orderingEnabled: boolean;
       reservations: ReservationBook;
+      /** The calls' reservations still remembered, oldest first, for forgetting them (forgetting.ts). */
+      callsByAge: CallsByAge;
       grantIds: ReadonlySet<string>;
       depositIds: ReadonlySet<string>;
       debtIds: ReadonlySet<string>;

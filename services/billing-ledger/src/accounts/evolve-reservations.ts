@@ -59,7 +59,9 @@ export const settle = (a: OpenAccount, event: OnReservation, status: Settled, pa
   const pence = part === 'cash' ? r.amountPence : 0;
   const creditsOpen = r.creditsOpen && part !== 'credits';
   const cashOpen = r.cashOpen && part !== 'cash';
-  const next: Reservation = { ...r, creditsOpen, cashOpen, status: creditsOpen || cashOpen ? r.status : status };
+  // An ended reservation keeps no expiry: it only ever applied while the reservation was held.
+  const { expiresAt: _ended, ...withoutExpiry } = r;
+  const next: Reservation = creditsOpen || cashOpen ? { ...r, creditsOpen, cashOpen } : { ...withoutExpiry, creditsOpen, cashOpen, status };
   return {
     ...a,
     reservations: withReservation(a, reservationId, next),

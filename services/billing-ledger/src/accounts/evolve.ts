@@ -5,6 +5,7 @@ import type { Account, AccountEvent, ApiKey, OpenAccount, Reservation } from './
 import { cannot, expire, newReservation, quarantine, refund, reserveCash, settle } from './evolve-reservations';
 import { evolveKey } from './evolve-keys';
 import { evolvePayment } from './evolve-payments';
+import { forgetSettledCalls, noCalls } from './forgetting';
 import { ReservationBook } from './reservation-book';
 
 type Of<T extends AccountEvent['type']> = Extract<AccountEvent, { type: T }>;
@@ -55,6 +56,7 @@ const opened = (e: Extract<AccountEvent, { type: 'AccountOpened' }>): OpenAccoun
     held: false,
     orderingEnabled: e.data.orderingEnabled ?? false,
     reservations: ReservationBook.empty,
+    callsByAge: noCalls,
     grantIds: new Set(),
     depositIds: new Set(),
     debtIds: new Set(),
@@ -84,12 +86,12 @@ const evolveOpen = (s: OpenAccount, event: Exclude<AccountEvent, Of<'AccountOpen
         cashOpen: false,
         ...(expiresAt ? { expiresAt } : {}),
       };
-      return { ...newReservation(s, event, r), reservedCredits: s.reservedCredits + amountCredits };
+      return forgetSettledCalls({ ...newReservation(s, event, r), reservedCredits: s.reservedCredits + amountCredits }, event);
     }
     case 'CreditsCharged': {
       const { amountCredits } = event.data;
       const r: Reservation = { ...nothingRefunded, amountCredits, amountPence: 0, status: 'captured', creditsOpen: false, cashOpen: false };
-      return { ...newReservation(s, event, r), capturedCredits: s.capturedCredits + amountCredits };
+      return forgetSettledCalls({ ...newReservation(s, event, r), capturedCredits: s.capturedCredits + amountCredits }, event);
     }
     case 'CashReserved':
       return reserveCash(s, event);
@@ -104,7 +106,7 @@ const evolveOpen = (s: OpenAccount, event: Exclude<AccountEvent, Of<'AccountOpen
         cashOpen: false,
         ...(reasonCode ? { rejectedCode: reasonCode } : {}),
       };
-      return newReservation(s, event, r);
+      return forgetSettledCalls(newReservation(s, event, r), event);
     }
     case 'CreditsCaptured':
       return settle(s, event, 'captured', 'credits', event.data.amountCredits);

@@ -1,4 +1,5 @@
 import { foldStream } from '../decider/decider';
+import { Snapshotter, type SnapshotOptions } from './snapshotting';
 import type { EventStore, NewEvent, RecordedEvent, StreamAppend } from './types';
 import { WrongExpectedRevisionError } from './types';
 
@@ -6,9 +7,25 @@ interface Loaded<State> {
   state: State;
   /** -1 when the stream does not exist yet. */
   revision: number;
+  /** The revision of the stream's latest snapshot, taken or under way; -1 when it has none. */
+  snapshotRevision: number;
 }
 
 const cacheMax = 10_000;
+/** Events read per round trip when a stream is folded, so a long one is never held in memory whole. */
+const readPageMax = 10_000;
+
+export interface AggregateOptions<State, Event> {
+  /** Told of the events of each append once it has committed (to count them, say). */
+  onRecorded?: (events: Event[]) => void;
+  /** Load from the latest snapshot and the events after it, and take one every so many events. */
+  snapshots?: SnapshotOptions<State>;
+  /**
+   * Gives a decided event what its metadata adds (the business time it was decided at, say), as `parse` does for an
+   * event read back: a state evolved from a decision then equals the state folded from the stream.
+   */
+  withMetadata?: (event: Event, metadata: Record<string, unknown>) => Event;
+}
 
 /** One command of a batch: its stream, its decision, and the metadata its events carry. */
 export interface BatchItem<State, Event> {
@@ -20,31 +37,47 @@ export type BatchResult<State, Event> = { ok: true; events: Event[]; state: Stat
 const conflictRetries = 5;
 
 /**
- * Loads a stream's state by folding its events, decides, and appends with the revision it read. States are cached
- * per stream; a conflicting append (another writer got there first) drops the cached state and tries again.
+ * Loads a stream's state by folding its events (from its latest snapshot, when snapshots are kept), decides, and
+ * appends with the revision it read. States are cached per stream; a conflicting append (another writer got there
+ * first) drops the cached state and tries again.
  */
 export class AggregateStore<State, Event extends { type: string; data: object }> {
   private readonly cache = new Map<string, Loaded<State>>();
+  private readonly snapshots: Snapshotter<State> | undefined;
+  private readonly onRecorded: (events: Event[]) => void;
+  private readonly withMetadata: (event: Event, metadata: Record<string, unknown>) => Event;
 
   constructor(
     private readonly store: EventStore,
     private readonly evolve: (state: State, event: Event) => State,
     private readonly initialState: () => State,
     private readonly parse: (recorded: RecordedEvent) => Event,
-    /** Told of the events of each append once it has committed (to count them, say). */
-    private readonly onRecorded: (events: Event[]) => void = () => undefined,
-  ) {}
+    options: AggregateOptions<State, Event> = {},
+  ) {
+    this.snapshots = options.snapshots && new Snapshotter(options.snapshots);
+    this.onRecorded = options.onRecorded ?? (() => undefined);
+    this.withMetadata = options.withMetadata ?? ((event) => event);
+  }
 
   async load(streamId: string): Promise<Loaded<State>> {
     const cached = this.cache.get(streamId);
     if (cached) return cached;
-    const recorded = await this.store.readStream(streamId);
-    const loaded = {
-      state: foldStream(recorded, this.parse, this.evolve, this.initialState()),
-      revision: recorded.length === 0 ? -1 : (recorded[recorded.length - 1] as RecordedEvent).streamPosition,
-    };
+    const snapshot = await this.snapshots?.read(streamId);
+    let { state, revision } = snapshot ?? { state: this.initialState(), revision: -1 };
+    for (;;) {
+      const page = await this.store.readStream(streamId, { fromRevision: revision + 1, maxCount: readPageMax });
+      state = foldStream(page, this.parse, this.evolve, state);
+      if (page.length > 0) revision = (page[page.length - 1] as RecordedEvent).streamPosition;
+      if (page.length < readPageMax) break;
+    }
+    const loaded = { state, revision, snapshotRevision: this.snapshotAfter(streamId, state, revision, snapshot?.revision ?? -1) };
     this.remember(streamId, loaded);
     return loaded;
+  }
+
+  /** Resolves once every snapshot write under way has ended. */
+  async snapshotsSettled(): Promise<void> {
+    await this.snapshots?.settled();
   }
 
   /** Decides against the current state and appends what was decided; returns the new events and state. */
@@ -54,8 +87,8 @@ export class AggregateStore<State, Event extends { type: string; data: object }>
     metadata: Record<string, unknown>,
   ): Promise<{ events: Event[]; state: State }> {
     for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await this.load(streamId);
-      const events = decide(state);
+      const { state, revision, snapshotRevision } = await this.load(streamId);
+      const events = decide(state).map((e) => this.withMetadata(e, metadata));
       if (events.length === 0) return { events, state };
       // Applied before they are appended: events the state cannot take fail the command instead of entering the stream.
       const nextState = events.reduce(this.evolve, state);
@@ -64,7 +97,11 @@ export class AggregateStore<State, Event extends { type: string; data: object }>
         const { nextRevision } = await this.store.appendToStream(streamId, toAppend, {
           expectedRevision: revision === -1 ? 'no_stream' : revision,
         });
-        const next = { state: nextState, revision: nextRevision };
+        const next = {
+          state: nextState,
+          revision: nextRevision,
+          snapshotRevision: this.snapshotAfter(streamId, nextState, nextRevision, snapshotRevision),
+        };
         this.remember(streamId, next);
         this.onRecorded(events);
         return { events, state: next.state };
@@ -83,18 +120,18 @@ export class AggregateStore<State, Event extends { type: string; data: object }>
    * command.
    */
   async handleMany(items: BatchItem<State, Event>[], isDomainError: (error: unknown) => boolean): Promise<BatchResult<State, Event>[]> {
-    const working = new Map<string, { state: State; revision: number; startRevision: number; events: NewEvent[] }>();
+    const working = new Map<string, Loaded<State> & { startRevision: number; events: NewEvent[] }>();
     const results: BatchResult<State, Event>[] = [];
     for (const item of items) {
       let w = working.get(item.streamId);
       if (!w) {
         const loaded = await this.load(item.streamId);
-        w = { state: loaded.state, revision: loaded.revision, startRevision: loaded.revision, events: [] };
+        w = { ...loaded, startRevision: loaded.revision, events: [] };
         working.set(item.streamId, w);
       }
       let events: Event[];
       try {
-        events = item.decide(w.state);
+        events = item.decide(w.state).map((e) => this.withMetadata(e, item.metadata));
       } catch (error) {
         if (!isDomainError(error)) throw error;
         results.push({ ok: false, error });
@@ -119,7 +156,9 @@ export class AggregateStore<State, Event extends { type: string; data: object }>
     }
     for (const a of appends) {
       const w = working.get(a.streamId);
-      if (w) this.remember(a.streamId, { state: w.state, revision: w.revision });
+      if (!w) continue;
+      const snapshotRevision = this.snapshotAfter(a.streamId, w.state, w.revision, w.snapshotRevision);
+      this.remember(a.streamId, { state: w.state, revision: w.revision, snapshotRevision });
     }
     this.onRecorded(results.flatMap((r) => (r.ok ? r.events : [])));
     return results;
@@ -139,6 +178,10 @@ export class AggregateStore<State, Event extends { type: string; data: object }>
       }
     }
     return results;
+  }
+
+  private snapshotAfter(streamId: string, state: State, revision: number, snapshotRevision: number): number {
+    return this.snapshots ? this.snapshots.consider(streamId, state, revision, snapshotRevision) : -1;
   }
 
   private remember(streamId: string, loaded: Loaded<State>) {

@@ -17,6 +17,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type RecordedEvent,
 } from './types';
 
@@ -73,12 +74,13 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  async readStream(streamId: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
       const read = this.client.readStream(streamId, {
         direction: FORWARDS,
         fromRevision: options.fromRevision ? BigInt(options.fromRevision) : START,
+        ...(options.maxCount !== undefined ? { maxCount: options.maxCount } : {}),
       });
       for await (const resolved of read) {
         if (resolved.event && resolved.event.position) events.push(toRecorded(resolved.event, resolved.event.position));

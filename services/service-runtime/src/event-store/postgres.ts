@@ -9,6 +9,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type RecordedEvent,
   type StreamAppend,
 } from './types';
@@ -192,10 +193,10 @@ export class PostgresEventStore implements EventStore {
     return actual + events.length;
   }
 
-  async readStream(streamId: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${columns} FROM events WHERE stream_id = $1 AND stream_position >= $2 ORDER BY stream_position`,
-      [streamId, options.fromRevision ?? 0],
+      `SELECT ${columns} FROM events WHERE stream_id = $1 AND stream_position >= $2 ORDER BY stream_position LIMIT $3`,
+      [streamId, options.fromRevision ?? 0, options.maxCount ?? null],
     );
     return rows.map(toRecorded);
   }

@@ -49,6 +49,11 @@ export interface ReadAllOptions {
   until?: Date;
 }
 
+export interface ReadStreamOptions {
+  fromRevision?: number;
+  maxCount?: number;
+}
+
 export interface StreamAppend {
   streamId: string;
   events: NewEvent[];
@@ -63,7 +68,8 @@ export interface EventStore {
    * across streams is a saving in commits, not a rule of the domain).
    */
   appendToStreams?(appends: StreamAppend[]): Promise<{ nextRevisions: number[] }>;
-  readStream(streamId: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
+  /** The stream's events from `fromRevision` on, at most `maxCount` of them (all when absent). */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   close(): Promise<void>;
 }
