@@ -125,26 +125,16 @@ const settleUnanswered = async (
   };
 };
 
-/** Gives back a charge whose answer the caller does not get; one refund id per reservation, so a repeat is harmless. */
+/** Gives back a charge whose answer the caller does not get (see `refundUnanswered`), logging a refund not confirmed. */
 export const refundCharge = (
   deps: GatewayDeps,
   ctx: CallContext,
   charge: { accountId: string; reservationId: string; costCredits: number },
-) => {
-  const { accountId, reservationId, costCredits } = charge;
-  return deps.ledger
-    .refund(ctx, {
-      accountId,
-      reservationId,
-      refundId: `rfd_${reservationId}`,
-      amountCredits: costCredits,
-      reason: 'charged, but not answered',
-    })
-    .catch((err: unknown) => {
-      ctx.logger.error({ err, reservationId }, 'refund of a charge for an answer not given not confirmed');
-      return undefined;
-    });
-};
+) =>
+  refundUnanswered(deps.ledger, ctx, charge).catch((err: unknown) => {
+    ctx.logger.error({ err, reservationId: charge.reservationId }, 'refund of a charge for an answer not given not confirmed');
+    return undefined;
+  });
 
 /** Charged, but the caller gets no answer: the charge is given back, so the refusal's "nothing was charged" holds. */
 const refundUnreadable = async (

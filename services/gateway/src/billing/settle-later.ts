@@ -10,6 +10,20 @@ const settleLaterMs = envMs('SETTLE_LATER_MS', 15 * 60_000);
 const firstRetryMs = 1_000;
 const retryMaxMs = 30_000;
 
+/** Gives back a charge whose answer the caller does not get; one refund id per reservation, so a repeat is harmless. */
+export const refundUnanswered = (
+  ledger: LedgerClient,
+  ctx: RequestContext,
+  { accountId, reservationId, costCredits }: { accountId: string; reservationId: string; costCredits: number },
+) =>
+  ledger.refund(ctx, {
+    accountId,
+    reservationId,
+    refundId: `rfd_${reservationId}`,
+    amountCredits: costCredits,
+    reason: 'charged, but not answered',
+  });
+
 /**
  * Makes "nothing was charged" true after the caller has been told so while the ledger could not say: releases the
  * reservation once the ledger answers, and refunds it if it turns out to have been captured (the caller got no
@@ -23,7 +37,7 @@ export const settleLater = (
   ctx: RequestContext,
   charge: { accountId: string; reservationId: string; costCredits: number },
 ): void => {
-  const { accountId, reservationId, costCredits } = charge;
+  const { accountId, reservationId } = charge;
   const until = Date.now() + settleLaterMs;
   const attempt = async (delayMs: number): Promise<void> => {
     await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
@@ -33,15 +47,7 @@ export const settleLater = (
       released?.ok || code === billing.ledgerErrorCodes.reservationNotFound || code === billing.ledgerErrorCodes.reservationExpired;
     if (nothingTaken) return void logger.info({ reservationId }, 'unconfirmed charge settled: nothing was taken');
     if (code === billing.ledgerErrorCodes.reservationCaptured) {
-      const refunded = await ledger
-        .refund(ctx, {
-          accountId,
-          reservationId,
-          refundId: `rfd_${reservationId}`,
-          amountCredits: costCredits,
-          reason: 'charged, but not answered',
-        })
-        .catch(() => undefined);
+      const refunded = await refundUnanswered(ledger, ctx, charge).catch(() => undefined);
       if (refunded?.ok) return void logger.warn({ reservationId }, 'unconfirmed charge settled: it had been taken, and is refunded');
     }
     if (Date.now() > until) return void logger.error({ reservationId }, 'unconfirmed charge not settled; the finance audit shows it');
