@@ -15,6 +15,7 @@ import {
   unsettled,
   type ChargedOutcome,
 } from './charged-call';
+import { refundUnanswered } from './settle-later';
 
 // The one way an `on_answer` operation is charged: the answer is worked out first and the credits checked and taken
 // in one ledger command once it is ready. A refusal never reaches the ledger, so it is never charged. When the work is
