@@ -21,7 +21,8 @@ const conflictRetries = 5;
 
 /**
  * Loads a stream's state by folding its events, decides, and appends with the revision it read. States are cached
- * per stream; a conflicting append (another writer got there first) drops the cached state and tries again.
+ * per stream and caught up with the store on every load, so that several processes may write one stream; a
+ * conflicting append (another writer got there first) drops the cached state and tries again.
  */
 export class AggregateStore<State, Event extends { type: string; data: object }> {
   private readonly cache = new Map<string, Loaded<State>>();
@@ -35,13 +36,22 @@ export class AggregateStore<State, Event extends { type: string; data: object }>
     private readonly onRecorded: (events: Event[]) => void = () => undefined,
   ) {}
 
+  /**
+   * The stream's state as it stands in the store now. A cached state is brought up to date with whatever was appended
+   * after it (one indexed read, usually of nothing): another process may have written the stream meanwhile, above all
+   * the instance that held its partition while this one did not (a rebalance, and back), and a decision, a refusal
+   * above all, or an answer made on a state it left behind would be wrong. An append between this read and the next
+   * write is still caught by the expected revision.
+   */
   async load(streamId: string): Promise<Loaded<State>> {
     const cached = this.cache.get(streamId);
-    if (cached) return cached;
-    const recorded = await this.store.readStream(streamId);
+    const recorded = await this.store.readStream(streamId, cached ? { fromRevision: cached.revision + 1 } : {});
+    if (cached && recorded.length === 0) return cached;
+    const from = cached ?? { state: this.initialState(), revision: -1 };
+    const last = recorded[recorded.length - 1];
     const loaded = {
-      state: foldStream(recorded, this.parse, this.evolve, this.initialState()),
-      revision: recorded.length === 0 ? -1 : (recorded[recorded.length - 1] as RecordedEvent).streamPosition,
+      state: foldStream(recorded, this.parse, this.evolve, from.state),
+      revision: last ? last.streamPosition : from.revision,
     };
     this.remember(streamId, loaded);
     return loaded;
