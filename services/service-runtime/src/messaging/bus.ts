@@ -27,16 +27,16 @@ const retryDelay = (attempt: number) => Math.min(200 * 2 ** Math.max(attempt - 1
 const ensureTopicsAttempts = 20;
 
 /**
- * Replicas of each topic a service creates, and the in-sync replicas a write needs: 1 and 1 for one broker; on a
- * cluster KAFKA_REPLICATION_FACTOR=3 and KAFKA_MIN_INSYNC_REPLICAS=2, so that a broker lost loses no acknowledged write.
+ * Replicas of each topic a service creates: 1 for one broker; on a cluster KAFKA_REPLICATION_FACTOR=3, with the
+ * brokers' `min.insync.replicas=2`, so that a broker lost loses no acknowledged write. (The Kafka client refuses a
+ * topic's own configs at creation, so the in-sync minimum is the brokers' default.)
  */
-const wholeFromEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1 || value > 16) throw new Error(`${name} must be a whole number from 1 to 16`);
-  return value;
+const topicReplicas = () => {
+  const replicas = Number(process.env.KAFKA_REPLICATION_FACTOR ?? 1);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 16)
+    throw new Error('KAFKA_REPLICATION_FACTOR must be a whole number from 1 to 16');
+  return replicas;
 };
-const topicReplicas = () => wholeFromEnv('KAFKA_REPLICATION_FACTOR', 1);
-const topicMinInsyncReplicas = () => wholeFromEnv('KAFKA_MIN_INSYNC_REPLICAS', 1);
 const producerRenewalMinMs = 5_000;
 const healthTimeoutMs = 3_000;
 /** Under the broker's 1 MB bound on a record batch (message.max.bytes), whatever the keys and headers add. */
@@ -147,12 +147,9 @@ export class KafkaBus {
         const existing = new Set(await admin.listTopics());
         const missing = topics.filter((t) => !existing.has(t));
         if (missing.length > 0) {
-          const configs = [{ name: 'min.insync.replicas', value: String(topicMinInsyncReplicas()) }];
-          await admin
-            .createTopics({ topics: missing, partitions: numPartitions, replicas: topicReplicas(), configs })
-            .catch((error: unknown) => {
-              if (!hasErrorId(error, 'TOPIC_ALREADY_EXISTS')) throw error;
-            });
+          await admin.createTopics({ topics: missing, partitions: numPartitions, replicas: topicReplicas() }).catch((error: unknown) => {
+            if (!hasErrorId(error, 'TOPIC_ALREADY_EXISTS')) throw error;
+          });
         }
         const metadata = await admin.metadata({ topics, forceUpdate: true });
         const leaderless = topics.filter((t) => {
