@@ -1,8 +1,13 @@
-import { request, createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, request, createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A request body is read whole before it is sent on, so that a refused connection can be tried on the next gateway. */
 const bodyMaxBytes = 1_048_576;
+/**
+ * A new connection for each request: a kept-alive one that its gateway closed as idle just as a request was sent on it
+ * fails like a gateway dying with the request, which the caller would see as a lost call.
+ */
+const agent = new Agent({ keepAlive: false });
 /** Headers of one hop only (RFC 9110 §7.6.1): never passed on. */
 const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
@@ -28,16 +33,17 @@ const readBody = async (req: IncomingMessage): Promise<Buffer> => {
 export class RoundRobinProxy {
   private readonly upstreams: string[] = [];
   private next = 0;
-  /** Requests sent on to each gateway, by its URL. */
+  /** Requests each gateway answered, and those it lost (its connection failed with the request sent), by its URL. */
   readonly sent = new Map<string, number>();
+  readonly lost = new Map<string, number>();
 
   private constructor(private readonly server: Server) {}
 
   /** Listens on `port` (0: any free one) of `host`, sending requests on to `upstreams` (origins such as `http://10.0.0.5:8080`). */
   static async start(upstreams: string[], port = 0, host = '127.0.0.1'): Promise<RoundRobinProxy> {
-    let proxy: RoundRobinProxy | undefined;
-    const server = createServer((req, res) => void proxy?.forward(req, res));
-    proxy = new RoundRobinProxy(server);
+    const server = createServer();
+    const proxy = new RoundRobinProxy(server);
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => void proxy.forward(req, res));
     proxy.replace(upstreams);
     await new Promise<void>((resolve) => server.listen(port, host, resolve));
     return proxy;
@@ -81,7 +87,7 @@ export class RoundRobinProxy {
 
   private sendTo(upstream: string, req: IncomingMessage, body: Buffer, res: ServerResponse): Promise<'answered' | 'refused' | 'lost'> {
     return new Promise((resolve) => {
-      const out = request(`${upstream}${req.url ?? '/'}`, { method: req.method, headers: endToEnd(req.headers) }, (answer) => {
+      const out = request(`${upstream}${req.url ?? '/'}`, { method: req.method, headers: endToEnd(req.headers), agent }, (answer) => {
         this.sent.set(upstream, (this.sent.get(upstream) ?? 0) + 1);
         res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
         answer.pipe(res);
@@ -90,6 +96,7 @@ export class RoundRobinProxy {
       });
       out.once('error', (error: NodeJS.ErrnoException) => {
         if (error.code === 'ECONNREFUSED') return resolve('refused');
+        this.lost.set(upstream, (this.lost.get(upstream) ?? 0) + 1);
         res.destroy();
         resolve('lost');
       });
