@@ -2,12 +2,19 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { readModelAt, replayAccount, waitFor } from './ledger';
 
-/** One call of a keyed load: its Idempotency-Key, its final status, and how many times it was sent. */
+/** One call of a keyed load: its Idempotency-Key, its final status, how many times it was sent, and why it was resent. */
 export interface KeyedCallRecord {
   key: string;
   status: number;
   attempts: number;
+  lost: string[];
 }
+
+/** What a failed fetch says of the connection (ECONNRESET, UND_ERR_SOCKET, …), or the error's name. */
+const lostBecause = (error: unknown) => {
+  const e = error as Error & { cause?: { code?: string } };
+  return e.cause?.code ?? e.name;
+};
 
 /** A call whose connection was lost is sent again with its key this often, at most this many times. */
 const lostRetryMs = 1_000;
@@ -23,15 +30,17 @@ export const runKeyedLoad = async (url: string, apiKey: string, workers: number,
   const records: KeyedCallRecord[] = [];
   let stopped = false;
   void until.then(() => (stopped = true));
-  const call = async (key: string) => {
+  const call = async (key: string): Promise<KeyedCallRecord> => {
+    const lost: string[] = [];
     for (let attempts = 1; ; attempts++) {
       try {
         const headers = { 'x-api-key': apiKey, 'idempotency-key': key };
         const res = await fetch(url, { headers, signal: AbortSignal.timeout(90_000) });
         await res.arrayBuffer();
-        return { key, status: res.status, attempts };
-      } catch {
-        if (attempts >= attemptsMax) return { key, status: 0, attempts };
+        return { key, status: res.status, attempts, lost };
+      } catch (error) {
+        lost.push(lostBecause(error));
+        if (attempts >= attemptsMax) return { key, status: 0, attempts, lost };
         await new Promise((r) => setTimeout(r, lostRetryMs));
       }
     }
@@ -92,5 +101,7 @@ export const expectKeyedCallsChargedExactly = async (
     available: openingCredits - chargedCredits,
   });
   const resent = calls.filter((c) => c.attempts > 1);
-  return { calls: calls.length, succeeded: succeeded.length, failed: failed.length, resent: resent.length };
+  const lostBy: Record<string, number> = {};
+  for (const why of calls.flatMap((c) => c.lost)) lostBy[why] = (lostBy[why] ?? 0) + 1;
+  return { calls: calls.length, succeeded: succeeded.length, failed: failed.length, resent: resent.length, lostBy };
 };

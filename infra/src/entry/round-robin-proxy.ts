@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /** A request body is read whole before it is sent on, so that a refused connection can be tried on the next gateway. */
 const bodyMaxBytes = 1_048_576;
+/** How long a caller's idle connection is kept open. */
+const callerIdleMs = 65_000;
 /**
  * A new connection for each request: a kept-alive one that its gateway closed as idle just as a request was sent on it
  * fails like a gateway dying with the request, which the caller would see as a lost call.
@@ -41,7 +43,9 @@ export class RoundRobinProxy {
 
   /** Listens on `port` (0: any free one) of `host`, sending requests on to `upstreams` (origins such as `http://10.0.0.5:8080`). */
   static async start(upstreams: string[], port = 0, host = '127.0.0.1'): Promise<RoundRobinProxy> {
-    const server = createServer();
+    // Callers' idle connections are kept longer than a caller keeps them (undici 4 s, most clients under a minute), as
+    // load balancers do: closed here first, one could be closed just as its caller sends on it, and the call be lost.
+    const server = createServer({ keepAliveTimeout: callerIdleMs });
     const proxy = new RoundRobinProxy(server);
     server.on('request', (req: IncomingMessage, res: ServerResponse) => void proxy.forward(req, res));
     proxy.replace(upstreams);
@@ -76,9 +80,13 @@ export class RoundRobinProxy {
       req.socket.destroy();
       return;
     }
-    // Each gateway at most once: all refusing is the same to the caller as no gateway at all.
-    for (let tries = 0; tries < this.upstreams.length; tries++) {
-      const upstream = this.upstreams[this.next++ % this.upstreams.length] as string;
+    // Each gateway at most once, in order from this request's turn (all refusing is the same to the caller as no gateway
+    // at all). Taken from the shared counter at every try, a try could land again on the gateway that just refused, as
+    // other requests move the counter meanwhile, and the call be dropped.
+    const first = this.next++;
+    const upstreams = [...this.upstreams];
+    for (let tries = 0; tries < upstreams.length; tries++) {
+      const upstream = upstreams[(first + tries) % upstreams.length] as string;
       const outcome = await this.sendTo(upstream, req, body, res);
       if (outcome !== 'refused') return;
     }
