@@ -29,3 +29,4 @@ export { createStripeSimulator, pricesFromSetting, startStripeSimulator } from '
 export type { RunningStripeSimulator, StripeSimulatorOptions } from './stripe-simulator/simulator';
 export { signatureHeader as stripeSignatureHeader } from './stripe-simulator/signature';
 export { loadDemoData } from './demo-data';
+export { RoundRobinProxy } from './entry/round-robin-proxy';

@@ -115,6 +115,7 @@ const suite = (command: string[]) => {
       kafka: 'running healthy',
       migrate: 'exited 0',
       gateway: 'running healthy',
+      entry: 'running healthy',
       'billing-ledger': 'running healthy',
       'land-registry-orders': 'running healthy',
       analysis: 'running healthy',

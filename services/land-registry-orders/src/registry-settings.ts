@@ -1,6 +1,14 @@
 import { pricing } from '@pds/contracts';
 import { BusinessGatewayRegistry, businessGateway, type RegistryGateway } from '@pds/land-register';
 import { envMs, type Clock } from '@pds/service-runtime';
+import { registryTimeoutMsMax } from './orders/next-step';
+
+/** A call to the registry ends within its started submission's lease, so that no other instance takes a live one over. */
+const registryTimeoutMs = () => {
+  const timeoutMs = envMs('LAND_REGISTRY_TIMEOUT_MS', 10_000);
+  if (timeoutMs > registryTimeoutMsMax) throw new Error(`LAND_REGISTRY_TIMEOUT_MS must be at most ${registryTimeoutMsMax} ms`);
+  return timeoutMs;
+};
 
 // Which registry the orders service speaks to, from the environment: HM Land Registry's Business Gateway, its test
 // service or the live one (LAND_REGISTRY_ENVIRONMENT `test` or `live`), at its own address or, outside production, at
@@ -34,7 +42,7 @@ export const registryFromEnv = (clock: Clock): { registry: RegistryGateway; wher
     rootUrl,
     credentials: { username: required('LAND_REGISTRY_USERNAME'), password: required('LAND_REGISTRY_PASSWORD') },
     ...(certFile && keyFile ? { tls: { certFile, keyFile, caFile: process.env.LAND_REGISTRY_CA_FILE } } : {}),
-    timeoutMs: envMs('LAND_REGISTRY_TIMEOUT_MS', 10_000),
+    timeoutMs: registryTimeoutMs(),
   });
   const registry = new BusinessGatewayRegistry(transport, {
     contact: {

@@ -48,6 +48,7 @@ const requested = (event: Of<'OrderRequested'>): PlacedOrder => {
     retryAfter: null,
     submissionAttempts: 0,
     submissionInFlight: false,
+    submissionStartedAt: null,
     registryReference: null,
     fulfilmentFailed: false,
     extraction: d.extractRegisterText ? { status: 'pending' } : null,
@@ -108,7 +109,14 @@ const evolvePlaced = (s: PlacedOrder, event: Exclude<OrderEvent, Of<'OrderReques
       return { ...s, status: 'waiting_for_registry', retryAfter: event.data.retryAfter, submissionInFlight: false };
     case 'SubmissionStarted':
       inStatus(s, event, 'submitting', 'waiting_for_registry');
-      return { ...s, status: 'submitting', retryAfter: null, submissionAttempts: event.data.attempt, submissionInFlight: true };
+      return {
+        ...s,
+        status: 'submitting',
+        retryAfter: null,
+        submissionAttempts: event.data.attempt,
+        submissionInFlight: true,
+        submissionStartedAt: event.data.at,
+      };
     case 'AcceptedByRegistry':
       submissionInFlight(s, event);
       return { ...s, status: 'with_registry', submissionInFlight: false, registryReference: event.data.registryReference };

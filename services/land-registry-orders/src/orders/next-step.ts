@@ -1,4 +1,4 @@
-import type { Order } from './order';
+import type { Order, PlacedOrder } from './order';
 import { failedOrderSettled } from './order';
 
 /**
@@ -25,6 +25,21 @@ export type Step =
 /** Steps that settle what the ledger holds or took for the order: an operator's resolution takes these before it answers. */
 export const settlingSteps: ReadonlySet<Step['kind']> = new Set(['capture', 'release', 'quarantine', 'refund', 'refund_extraction']);
 
+/**
+ * How long a started submission is left to the process that started it. Several instances sweep the same orders, and
+ * one that found a submission in flight and asked the registry too soon (the first instance's call not yet arrived)
+ * would submit again; a process that died mid-call is asked after by another once this has passed. It is longer than
+ * any call to the registry may take (`LAND_REGISTRY_TIMEOUT_MS` is refused at start above `registryTimeoutMsMax`).
+ */
+export const submissionLeaseMs = 20_000;
+export const registryTimeoutMsMax = 15_000;
+
+const submissionStep = (o: PlacedOrder, now: Date): Step => {
+  if (!o.submissionInFlight) return { kind: 'submit' };
+  const leaseEndsMs = Date.parse(o.submissionStartedAt ?? '') + submissionLeaseMs;
+  return leaseEndsMs > now.getTime() ? { kind: 'wait', until: new Date(leaseEndsMs).toISOString() } : { kind: 'check_submission' };
+};
+
 export const nextStep = (o: Order, now: Date): Step => {
   if (o.status === 'none') return { kind: 'none' };
   if (o.status === 'reserving') return { kind: 'reserve' };
@@ -47,7 +62,7 @@ export const nextStep = (o: Order, now: Date): Step => {
     case 'waiting_for_registry':
       return o.retryAfter && Date.parse(o.retryAfter) > now.getTime() ? { kind: 'wait', until: o.retryAfter } : { kind: 'submit' };
     case 'submitting':
-      return o.submissionInFlight ? { kind: 'check_submission' } : { kind: 'submit' };
+      return submissionStep(o, now);
     case 'with_registry':
       // Released: the ledger gave the charges back before the acceptance was known; the copies are still delivered.
       return charges === 'captured' || charges === 'released' ? { kind: 'poll' } : { kind: 'none' };

@@ -39,6 +39,8 @@ export interface PlacedOrder extends OrderTerms {
   submissionAttempts: number;
   /** A submission was started and its outcome not yet recorded (the process may have died mid-call). */
   submissionInFlight: boolean;
+  /** When the latest submission was started: until its lease ends, no other instance asks what became of it. */
+  submissionStartedAt: string | null;
   registryReference: string | null;
   /** The registry could not fulfil an accepted order: everything captured is owed back. */
   fulfilmentFailed: boolean;

@@ -108,8 +108,12 @@ describe('the order state machine', () => {
       submissionInFlight: true,
       payment: { charges: 'reserved', extraction: 'reserved' },
     });
-    // After a crash mid-submission the driver asks the registry before submitting again.
-    expect(nextStep(sent.state, new Date(at))).toEqual({ kind: 'check_submission' });
+    // The submission is its starter's for 20 s (another instance sweeping must not ask the registry while the call is
+    // on its way); after that, as after a crash mid-submission, the driver asks the registry before submitting again.
+    const startedMs = Date.parse(later(1));
+    expect(nextStep(sent.state, new Date(at))).toEqual({ kind: 'wait', until: new Date(startedMs + 20_000).toISOString() });
+    expect(nextStep(sent.state, new Date(startedMs + 19_999))).toEqual({ kind: 'wait', until: new Date(startedMs + 20_000).toISOString() });
+    expect(nextStep(sent.state, new Date(startedMs + 20_000))).toEqual({ kind: 'check_submission' });
 
     const withRegistry = run([accepted], sent);
     expect(withRegistry.state.status).toBe('with_registry');

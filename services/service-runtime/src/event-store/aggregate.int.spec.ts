@@ -61,3 +61,35 @@ describe('AggregateStore with an evolve that fails loudly', () => {
     });
   });
 });
+
+describe('AggregateStore in two processes writing one stream (a partition moved between instances, and back)', () => {
+  let store: PostgresEventStore;
+  const inProcess = () => new AggregateStore<Counter, CounterEvent>(store, evolve, () => ({ started: false, total: 0 }), parse);
+  beforeAll(async () => {
+    store = PostgresEventStore.connect(await freshDatabase('agg'));
+  });
+  afterAll(async () => store.close());
+
+  /** Counts 1 more only once the total has reached 5, refusing before: a decision a state left behind gets wrong. */
+  const countPastFive = (s: Counter): CounterEvent[] => {
+    if (s.total < 5) throw new Error(`total ${s.total} is under 5`);
+    return [{ type: 'Counted', data: { by: 1 } }];
+  };
+
+  it('decides and answers on what the other process appended since its own cached state, never on the cached state', async () => {
+    const first = inProcess();
+    const second = inProcess();
+    await first.handle('counter-c', () => [{ type: 'Started', data: { from: 0 } }], {});
+    expect((await first.load('counter-c')).state).toEqual({ started: true, total: 0 });
+    // The second process holds the stream for a while: 2 and 3 counted there.
+    await second.handle('counter-c', () => [{ type: 'Counted', data: { by: 2 } }], {});
+    await second.handle('counter-c', () => [{ type: 'Counted', data: { by: 3 } }], {});
+    // Back in the first: its cached total (0) would refuse; the store's (5) allows.
+    expect(await first.load('counter-c')).toEqual({ state: { started: true, total: 5 }, revision: 2 });
+    const { state } = await first.handle('counter-c', countPastFive, {});
+    expect(state).toEqual({ started: true, total: 6 });
+    const [result] = await second.handleMany([{ streamId: 'counter-c', decide: countPastFive, metadata: {} }], () => false);
+    expect(result).toEqual({ ok: true, events: [{ type: 'Counted', data: { by: 1 } }], state: { started: true, total: 7 } });
+    expect((await store.readStream('counter-c')).map((e) => e.data)).toEqual([{ from: 0 }, { by: 2 }, { by: 3 }, { by: 1 }, { by: 1 }]);
+  });
+});

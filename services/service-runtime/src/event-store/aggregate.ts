@@ -38,8 +38,9 @@ const conflictRetries = 5;
 
 /**
  * Loads a stream's state by folding its events (from its latest snapshot, when snapshots are kept), decides, and
- * appends with the revision it read. States are cached per stream; a conflicting append (another writer got there
- * first) drops the cached state and tries again.
+ * appends with the revision it read. States are cached per stream and caught up with the store on every load, so that
+ * several processes may write one stream; a conflicting append (another writer got there first) drops the cached
+ * state and tries again.
  */
 export class AggregateStore<State, Event extends { type: string; data: object }> {
   private readonly cache = new Map<string, Loaded<State>>();
@@ -59,18 +60,31 @@ export class AggregateStore<State, Event extends { type: string; data: object }>
     this.withMetadata = options.withMetadata ?? ((event) => event);
   }
 
+  /**
+   * The stream's state as it stands in the store now. A cached state is brought up to date with whatever was appended
+   * after it (one indexed read, usually of nothing): another process may have written the stream meanwhile, above all
+   * the instance that held its partition while this one did not (a rebalance, and back), and a decision, a refusal
+   * above all, or an answer made on a state it left behind would be wrong. An append between this read and the next
+   * write is still caught by the expected revision.
+   */
   async load(streamId: string): Promise<Loaded<State>> {
     const cached = this.cache.get(streamId);
-    if (cached) return cached;
-    const snapshot = await this.snapshots?.read(streamId);
-    let { state, revision } = snapshot ?? { state: this.initialState(), revision: -1 };
+    const snapshot = cached ? undefined : await this.snapshots?.read(streamId);
+    const from = cached ?? {
+      state: this.initialState(),
+      revision: -1,
+      snapshotRevision: -1,
+      ...(snapshot && { ...snapshot, snapshotRevision: snapshot.revision }),
+    };
+    let { state, revision } = from;
     for (;;) {
       const page = await this.store.readStream(streamId, { fromRevision: revision + 1, maxCount: readPageMax });
+      if (cached && page.length === 0 && revision === cached.revision) return cached;
       state = foldStream(page, this.parse, this.evolve, state);
       if (page.length > 0) revision = (page[page.length - 1] as RecordedEvent).streamPosition;
       if (page.length < readPageMax) break;
     }
-    const loaded = { state, revision, snapshotRevision: this.snapshotAfter(streamId, state, revision, snapshot?.revision ?? -1) };
+    const loaded = { state, revision, snapshotRevision: this.snapshotAfter(streamId, state, revision, from.snapshotRevision) };
     this.remember(streamId, loaded);
     return loaded;
   }

@@ -25,6 +25,18 @@ const fetchMaxWaitMs = envMs('KAFKA_FETCH_MAX_WAIT_MS', 500);
 const requestRetries = 8;
 const retryDelay = (attempt: number) => Math.min(200 * 2 ** Math.max(attempt - 1, 0), 5_000);
 const ensureTopicsAttempts = 20;
+
+/**
+ * Replicas of each topic a service creates: 1 for one broker; on a cluster KAFKA_REPLICATION_FACTOR=3, with the
+ * brokers' `min.insync.replicas=2`, so that a broker lost loses no acknowledged write. (The Kafka client refuses a
+ * topic's own configs at creation, so the in-sync minimum is the brokers' default.)
+ */
+const topicReplicas = () => {
+  const replicas = Number(process.env.KAFKA_REPLICATION_FACTOR ?? 1);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 16)
+    throw new Error('KAFKA_REPLICATION_FACTOR must be a whole number from 1 to 16');
+  return replicas;
+};
 const producerRenewalMinMs = 5_000;
 const healthTimeoutMs = 3_000;
 /** Under the broker's 1 MB bound on a record batch (message.max.bytes), whatever the keys and headers add. */
@@ -135,7 +147,7 @@ export class KafkaBus {
         const existing = new Set(await admin.listTopics());
         const missing = topics.filter((t) => !existing.has(t));
         if (missing.length > 0) {
-          await admin.createTopics({ topics: missing, partitions: numPartitions, replicas: 1 }).catch((error: unknown) => {
+          await admin.createTopics({ topics: missing, partitions: numPartitions, replicas: topicReplicas() }).catch((error: unknown) => {
             if (!hasErrorId(error, 'TOPIC_ALREADY_EXISTS')) throw error;
           });
         }
