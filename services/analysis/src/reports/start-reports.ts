@@ -1,6 +1,15 @@
 import { reportEvents } from '@pds/contracts';
 import { LedgerClient } from '@pds/ledger-client';
-import { AggregateStore, type CommandHandler, createPool, envMs, LogFollower, type RequestReplyClient, type ServiceRuntime, startKafkaRelay } from '@pds/service-runtime';
+import {
+  AggregateStore,
+  type CommandHandler,
+  createPool,
+  envMs,
+  LogFollower,
+  type RequestReplyClient,
+  type ServiceRuntime,
+  startKafkaRelay,
+} from '@pds/service-runtime';
 import { askerOf } from '../asking/ask-service';
 import { parseReportEvent, reportsProjection } from '../read-models/reports';
 import { ReportCharges } from './charges';

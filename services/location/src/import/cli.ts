@@ -3,7 +3,15 @@
 // {"dataset","vintage","version","unchanged","rows","rejected","seconds"}. Exit 0 when the version serves (or already did), 1 when the
 // files were refused (wrong format, truncated), 2 when it could not run. Its progress is also metrics (progress-metrics.ts):
 // served at /metrics while it runs when METRICS_PORT is set, pushed over OTLP by the OpenTelemetry settings, as a service's.
-import { createLogger, createPool, initMetrics, metricsEndpointFrom, PostgresEventStore, shutdownMetrics, startMetricsServer } from '@pds/service-runtime';
+import {
+  createLogger,
+  createPool,
+  initMetrics,
+  metricsEndpointFrom,
+  PostgresEventStore,
+  shutdownMetrics,
+  startMetricsServer,
+} from '@pds/service-runtime';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
