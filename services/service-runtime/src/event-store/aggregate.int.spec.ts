@@ -85,7 +85,7 @@ describe('AggregateStore in two processes writing one stream (a partition moved 
     await second.handle('counter-c', () => [{ type: 'Counted', data: { by: 2 } }], {});
     await second.handle('counter-c', () => [{ type: 'Counted', data: { by: 3 } }], {});
     // Back in the first: its cached total (0) would refuse; the store's (5) allows.
-    expect(await first.load('counter-c')).toEqual({ state: { started: true, total: 5 }, revision: 2 });
+    expect(await first.load('counter-c')).toEqual({ state: { started: true, total: 5 }, revision: 2, snapshotRevision: -1 });
     const { state } = await first.handle('counter-c', countPastFive, {});
     expect(state).toEqual({ started: true, total: 6 });
     const [result] = await second.handleMany([{ streamId: 'counter-c', decide: countPastFive, metadata: {} }], () => false);
