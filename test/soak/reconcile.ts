@@ -1,5 +1,5 @@
-import pg from 'pg';
-import { replayAccount, waitFor } from '../support/ledger';
+import { keyedCharges } from '../support/keyed-load';
+import { waitFor } from '../support/ledger';
 import type { TestStack } from '../support/stack';
 import type { KeyedOutcome } from './clients';
 
@@ -25,20 +25,7 @@ const attemptFigures = (outcomes: KeyedOutcome[]) => ({
  */
 export const reconcileCalls = async (databaseUrl: string, accountId: string, outcomes: KeyedOutcome[]) => {
   expect(outcomes.filter((o) => o.status !== 200).map((o) => [o.key, o.status])).toEqual([]);
-  await waitFor(async () => (await replayAccount(databaseUrl, accountId)).reservedCredits === 0, 60_000);
-  const replayed = await replayAccount(databaseUrl, accountId);
-  const captures = new Map<string, number>();
-  for (const e of replayed.events)
-    if (e.type === 'CreditsCaptured' || e.type === 'CreditsCharged')
-      captures.set(e.data.reservationId, (captures.get(e.data.reservationId) ?? 0) + 1);
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  const claims = await db
-    .query<{ key: string; reservation_id: string }>(
-      'SELECT idempotency_key AS key, reservation_id FROM idempotent_calls WHERE account_id = $1',
-      [accountId],
-    )
-    .finally(() => db.end());
+  const { replayed, captures, claims } = await keyedCharges(databaseUrl, accountId);
   const reservationOf = new Map(claims.rows.map((r) => [r.key, r.reservation_id]));
   const chargedOnce = outcomes.filter((o) => captures.get(reservationOf.get(o.key) ?? 'none') === 1).length;
   expect([chargedOnce, sum([...captures.values()])]).toEqual([outcomes.length, outcomes.length]);

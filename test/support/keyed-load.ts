@@ -53,18 +53,10 @@ export const runKeyedLoad = async (url: string, apiKey: string, workers: number,
 };
 
 /**
- * After a keyed load: waits until nothing is held, then checks from the account's stream and the gateway's keys that
- * each key the client saw succeed was captured exactly once (under the reservation its claim names), each key that
- * failed not at all, that nothing else was taken (`creditsPerCall` a success, every call of one operation), and that
- * the read model agrees.
+ * Once nothing is held: the account's stream replayed, its captures by reservation, and the gateway's claims of its
+ * keyed calls (each naming the reservation it was charged under).
  */
-export const expectKeyedCallsChargedExactly = async (
-  databaseUrl: string,
-  accountId: string,
-  openingCredits: number,
-  calls: KeyedCallRecord[],
-  creditsPerCall: number,
-) => {
+export const keyedCharges = async (databaseUrl: string, accountId: string) => {
   await waitFor(async () => (await replayAccount(databaseUrl, accountId)).reservedCredits === 0, 60_000);
   const replayed = await replayAccount(databaseUrl, accountId);
   const captures = new Map<string, number>();
@@ -79,6 +71,23 @@ export const expectKeyedCallsChargedExactly = async (
       [accountId],
     )
     .finally(() => client.end());
+  return { replayed, captures, claims };
+};
+
+/**
+ * After a keyed load: waits until nothing is held, then checks from the account's stream and the gateway's keys that
+ * each key the client saw succeed was captured exactly once (under the reservation its claim names), each key that
+ * failed not at all, that nothing else was taken (`creditsPerCall` a success, every call of one operation), and that
+ * the read model agrees.
+ */
+export const expectKeyedCallsChargedExactly = async (
+  databaseUrl: string,
+  accountId: string,
+  openingCredits: number,
+  calls: KeyedCallRecord[],
+  creditsPerCall: number,
+) => {
+  const { replayed, captures, claims } = await keyedCharges(databaseUrl, accountId);
   const claimOf = new Map(claims.rows.map((r) => [r.key, r]));
   const succeeded = calls.filter((c) => c.status === 200);
   const failed = calls.filter((c) => c.status !== 200);
