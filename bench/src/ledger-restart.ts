@@ -16,7 +16,8 @@ const heapUsedMb = () => {
   return process.memoryUsage().heapUsed / 1e6;
 };
 
-const sizes = [10_000, 100_000, 1_000_000];
+// BENCH_LEDGER_CALLS (comma-separated) to time other histories.
+const sizes = (process.env.BENCH_LEDGER_CALLS ?? '10000,100000,1000000').split(',').map(Number);
 
 interface FirstCall {
   ms: number;

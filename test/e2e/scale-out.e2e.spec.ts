@@ -4,7 +4,7 @@ import { e2eFixture } from '../support/e2e';
 import { faultStackEnv } from '../support/fault-run';
 import { expectKeyedCallsChargedExactly, runKeyedLoad } from '../support/keyed-load';
 import { RoundRobinProxy } from '@pds/infra';
-import { freePort } from '../support/stack';
+import { addInstance, type Instance } from '../support/instances';
 
 // Two processes of each of the five services on one broker and one database, the gateways behind one entry point (a
 // round-robin proxy, as a load balancer would stand), under a load of chargeable calls from several accounts: the
@@ -29,36 +29,12 @@ const credits = 100_000;
 const settleMs = 12_000;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-interface Instance {
-  service: ServiceName;
-  name: string;
-  metricsUrl: string;
-  gatewayUrl?: string;
-}
 let proxy: RoundRobinProxy | undefined;
 const instances: Instance[] = [];
 
-/** Starts another process of a service with a metrics port (and, a gateway, a port) of its own; waits until it answers. */
-const addInstance = async (service: ServiceName, name: string): Promise<Instance> => {
-  const metricsPort = await freePort();
-  const port = await freePort();
-  const env: Record<string, string> = { METRICS_PORT: String(metricsPort) };
-  // A second gateway has a public port of its own and no operator API (the first one's serves the test).
-  if (service === 'gateway') Object.assign(env, { PORT: String(port), ADMIN_TOKEN: '' });
-  world.stack.spawnInstance(service, name, env);
-  const instance: Instance = { service, name, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
-  if (service === 'gateway') instance.gatewayUrl = `http://127.0.0.1:${port}`;
-  const readyUrl = instance.gatewayUrl ? `${instance.gatewayUrl}/healthz` : instance.metricsUrl;
-  for (let until = Date.now() + 60_000; ; await sleep(250)) {
-    if (Date.now() > until) throw new Error(`${name} not answering at ${readyUrl}`);
-    if (
-      await fetch(readyUrl, { signal: AbortSignal.timeout(2_000) }).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-  }
+/** Starts another process of a service and puts it to work (a gateway behind the entry point). */
+const startInstance = async (service: ServiceName, name: string): Promise<Instance> => {
+  const instance = await addInstance(world.stack, service, name);
   instances.push(instance);
   if (instance.gatewayUrl) proxy?.add(instance.gatewayUrl);
   return instance;
@@ -91,9 +67,9 @@ beforeAll(async () => {
   proxy = await RoundRobinProxy.start([world.stack.gatewayUrl]);
   for (const service of serviceNames) {
     const gatewayUrl = service === 'gateway' ? { gatewayUrl: world.stack.gatewayUrl } : {};
-    instances.push({ service, name: service, metricsUrl: world.stack.metricsUrl(service), ...gatewayUrl });
+    instances.push({ service, name: service, metricsUrl: world.stack.metricsUrl(service), env: {}, ...gatewayUrl });
   }
-  for (const service of serviceNames) await addInstance(service, `${service}-2`);
+  for (const service of serviceNames) await startInstance(service, `${service}-2`);
   await sleep(settleMs);
 }, 180_000);
 
@@ -126,7 +102,7 @@ describe('two processes of every service behind one entry point, one of each kil
       killed.push(victim);
       await healthChecksDuring(settleMs);
     }
-    for (const service of serviceNames) await addInstance(service, `${service}-3`);
+    for (const service of serviceNames) await startInstance(service, `${service}-3`);
     await healthChecksDuring(settleMs * 1.5);
     stopLoad();
     const loads = await Promise.all(clients.map(async (c) => ({ ...c, calls: await c.load })));

@@ -68,6 +68,36 @@ const states = async () => {
   );
 };
 
+/** The containers of the stack's service running and healthy, by Compose service: `--scale` makes several. */
+const healthyReplicas = async () => {
+  const out = await new Promise<string>((resolve, reject) =>
+    execFile(
+      'docker',
+      [
+        'ps',
+        '--filter',
+        `label=com.docker.compose.project=${project}`,
+        '--format',
+        '{{.ID}}|{{.Label "com.docker.compose.service"}}|{{.Status}}',
+      ],
+      (e, o) => (e ? reject(e) : resolve(o)),
+    ),
+  );
+  const replicas: Record<string, string[]> = {};
+  for (const [id, service, status] of out
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('|')))
+    if (status?.includes('(healthy)')) (replicas[service as string] ??= []).push(id as string);
+  return replicas;
+};
+
+const logsOf = (container: string) =>
+  new Promise<string>((resolve, reject) =>
+    execFile('docker', ['logs', container], { maxBuffer: 64 * 1024 * 1024 }, (e, o, err) => (e ? reject(e) : resolve(`${o}${err}`))),
+  );
+
 const api = async (path: string, apiKey: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
   const res = await fetch(`${gatewayUrl}/api/v1${path}`, {
     method: init.method ?? 'GET',
@@ -165,6 +195,35 @@ const suite = (command: string[]) => {
     expect([balance.availableCredits, balance.purchaseBalance.availablePence, balance.purchaseBalance.reservedPence]).toEqual([
       950, 4_300, 0,
     ]);
+  });
+
+  it('runs two of every service with `--scale`, the entry sharing calls between the gateways, each charged once', async () => {
+    const scaled = ['gateway', 'billing-ledger', 'land-registry-orders', 'analysis', 'location'];
+    await run(['up', '-d', ...scaled.flatMap((s) => ['--scale', `${s}=2`])]);
+    let seen: Record<string, string[]> = {};
+    await waitFor(async () => {
+      seen = await healthyReplicas();
+      return scaled.every((s) => seen[s]?.length === 2);
+    }, 240_000).catch(() => {
+      throw new Error(`not two healthy of each service: ${JSON.stringify(seen)}`);
+    });
+    const account = await admin('POST', '/admin/v1/accounts', { plan: 'enterprise', credits: 100, cycle: 'non_renewing' });
+    const path = '/property/renovation-uplift-calculator?value=250000&floorArea=100';
+    // The entry learns the gateways' addresses from the name every few seconds: until it has both, calls go on to one.
+    const statuses: number[] = [];
+    const served = async () =>
+      Promise.all((seen.gateway ?? []).map(async (id) => (await logsOf(id)).split('renovation-uplift-calculator').length - 1));
+    await waitFor(async () => {
+      statuses.push((await api(path, account.apiKey)).status);
+      return (await served()).every((n) => n > 0);
+    }, 60_000).catch(async () => {
+      throw new Error(`calls did not reach both gateways: ${JSON.stringify(await served())}`);
+    });
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const calls = statuses.length;
+    // 1 credit a call (spec: renovation uplift calculator).
+    await waitFor(async () => (await admin('GET', `/admin/v1/accounts/${account.accountId}`)).availableCredits === 100 - calls, 30_000);
+    expect((await admin('GET', `/admin/v1/accounts/${account.accountId}`)).availableCredits).toBe(100 - calls);
   });
 };
 

@@ -1,6 +1,7 @@
 export * from './config';
 export * from './periodic';
 export * from './postgres-pool';
+export * from './until-available';
 export * from './batched-calls';
 export * from './clock';
 export * from './service';

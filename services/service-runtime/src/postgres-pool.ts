@@ -1,15 +1,12 @@
 import pg from 'pg';
 import type { Logger } from './observability/logger';
+import { untilAvailable } from './until-available';
 
 /**
  * A connection that has not connected in this long counts as failed: while the server is away, a call that needs it
  * is answered "unavailable" in seconds instead of waiting for the operating system's TCP timeout.
  */
 const connectTimeoutMs = 5_000;
-const backoffMinMs = 250;
-const backoffMaxMs = 5_000;
-/** While waiting for the server, a line every so often says so (not one per attempt). */
-const waitingReportMs = 30_000;
 
 /**
  * A pool whose connections' failures are handled. `pg` emits a lost connection as an `'error'` event, on the pool for
@@ -44,32 +41,6 @@ export const isDatabaseOutage = (error: unknown): boolean => {
   // Node reports a refused connection to every address of a name as an AggregateError of them.
   if (Array.isArray(e.errors) && e.errors.some(isDatabaseOutage)) return true;
   return e.cause !== undefined && e.cause !== error && isDatabaseOutage(e.cause);
-};
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Doubling waits from a quarter of a second up to five seconds. */
-export const backoffMs = (attempt: number) => Math.min(backoffMinMs * 2 ** Math.max(attempt - 1, 0), backoffMaxMs);
-
-/**
- * Resolves once `attempt` succeeds, trying again with a backoff while it fails, and saying so now and then: a service
- * started while its database or broker is away waits for it instead of exiting.
- */
-export const untilAvailable = async <T>(what: string, attempt: () => Promise<T>, logger: Logger): Promise<T> => {
-  let lastReportAt = 0;
-  for (let n = 1; ; n++) {
-    try {
-      const value = await attempt();
-      if (lastReportAt > 0) logger.info({ dependency: what }, `${what} available`);
-      return value;
-    } catch (err) {
-      if (Date.now() - lastReportAt >= waitingReportMs) {
-        logger.warn({ err, dependency: what }, `${what} not available; waiting for it`);
-        lastReportAt = Date.now();
-      }
-      await sleep(backoffMs(n));
-    }
-  }
 };
 
 /** Waits until the pool's server answers a query. */

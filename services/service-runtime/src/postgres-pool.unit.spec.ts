@@ -1,5 +1,4 @@
-import { createLogger } from './observability/logger';
-import { backoffMs, isDatabaseOutage, untilAvailable } from './postgres-pool';
+import { isDatabaseOutage } from './postgres-pool';
 
 // SQLSTATE codes from PostgreSQL's "Appendix A. PostgreSQL Error Codes": class 08 connection exception, 57P01
 // admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now; 23505 unique_violation and 40001
@@ -23,29 +22,5 @@ describe('isDatabaseOutage', () => {
     expect(isDatabaseOutage(new Error('Cannot read properties of undefined'))).toBe(false);
     expect(isDatabaseOutage(undefined)).toBe(false);
     expect(isDatabaseOutage('Connection terminated')).toBe(false);
-  });
-});
-
-describe('untilAvailable', () => {
-  it('tries again with doubling waits from 250 ms up to 5 s until the attempt succeeds', async () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 20].map(backoffMs)).toEqual([250, 500, 1_000, 2_000, 4_000, 5_000, 5_000, 5_000]);
-    jest.useFakeTimers();
-    try {
-      let attempts = 0;
-      const started = Date.now();
-      const answered = untilAvailable(
-        'PostgreSQL',
-        async () => {
-          if (++attempts < 4) throw pgError('ECONNREFUSED');
-          return 'up';
-        },
-        createLogger('test', 'silent'),
-      );
-      await jest.advanceTimersByTimeAsync(250 + 500 + 1_000);
-      expect(await answered).toBe('up');
-      expect([attempts, Date.now() - started]).toEqual([4, 1_750]);
-    } finally {
-      jest.useRealTimers();
-    }
   });
 });

@@ -2,7 +2,8 @@ import { partitionsPerTopic, serviceNames, topicsFor, type ServiceName, type Top
 import { clockFromEnv, type Clock } from './clock';
 import { loadRuntimeConfig, type RuntimeConfig } from './config';
 import { PostgresEventStore } from './event-store/postgres';
-import { answersWithin, untilAvailable, untilDatabaseAnswers } from './postgres-pool';
+import { answersWithin, untilDatabaseAnswers } from './postgres-pool';
+import { untilAvailable } from './until-available';
 import { KafkaBus } from './messaging/bus';
 import { exitWhenDeaf } from './messaging/deaf-watchdog';
 import { createLogger, type Logger } from './observability/logger';

@@ -38,8 +38,8 @@ const rowOf = ([id, r]: [string, Reservation]): ReservationRow => [
   r.rejectedCode ?? null,
 ];
 // Fields set one by one, not spread: a restarted ledger reads tens of thousands of these before its first answer.
-const reservationOf = (row: ReservationRow): [string, Reservation] => {
-  const [id, amountCredits, amountPence, status, open, refundedCredits, refundedPence, expiresAt, rejectedCode] = row;
+const reservationOf = (row: ReservationRow): Reservation => {
+  const [, amountCredits, amountPence, status, open, refundedCredits, refundedPence, expiresAt, rejectedCode] = row;
   const r: Reservation = {
     amountCredits,
     amountPence,
@@ -51,7 +51,17 @@ const reservationOf = (row: ReservationRow): [string, Reservation] => {
   };
   if (expiresAt !== null) r.expiresAt = expiresAt;
   if (rejectedCode !== null) r.rejectedCode = rejectedCode;
-  return [id, r];
+  return r;
+};
+
+/**
+ * The rows read straight into the book's Map, with no array of entries between: a restarted ledger's first call
+ * allocates little else, and its young heap (a megabyte or two when the process starts) is collected less often.
+ */
+const bookOf = (rows: ReservationRow[]) => {
+  const reservations = new Map<string, Reservation>();
+  for (const row of rows) reservations.set(row[0], reservationOf(row));
+  return ReservationBook.of(reservations);
 };
 
 /** An open account as JSON: its Maps, Sets and persistent collections as arrays of entries. */
@@ -100,7 +110,7 @@ export const deserialiseAccount = (json: unknown): Account => {
   return {
     ...a,
     keys: new Map(a.keys),
-    reservations: ReservationBook.of(a.reservations.map(reservationOf)),
+    reservations: bookOf(a.reservations),
     callsByAge: List(
       a.callsByAge.map(([ref, atMs]): DatedReservation => [
         typeof ref === 'number' ? (a.reservations[ref] as ReservationRow)[0] : ref,

@@ -23,9 +23,9 @@ const minChangesToFold = 1_024;
 export class ReservationBook {
   static readonly empty = new ReservationBook(noBase, PersistentMap(), 0);
 
-  /** A book of these reservations, as a snapshot lists them. */
-  static of(entries: Array<[string, Reservation]>) {
-    const base = new Map(entries);
+  /** A book of these reservations (a snapshot's, say); the Map becomes the book's and must not be changed after. */
+  static of(reservations: Map<string, Reservation> | Array<[string, Reservation]>) {
+    const base = reservations instanceof Map ? reservations : new Map(reservations);
     return new ReservationBook(base, PersistentMap(), base.size);
   }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from '../observability/logger';
-import { backoffMs, createPool, sleep } from '../postgres-pool';
+import { createPool } from '../postgres-pool';
+import { backoffMs, sleep } from '../until-available';
 import {
   streamCategory,
   WrongExpectedRevisionError,

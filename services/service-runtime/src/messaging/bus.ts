@@ -3,8 +3,9 @@
 import { BatchedCalls } from '../batched-calls';
 import { envMs } from '../config';
 import type { Logger } from '../observability/logger';
+import { untilAvailable } from '../until-available';
 import { GroupConsumer, type SubscribeOptions, type Subscription } from './group-consumer';
-import { kafkaClient, type KafkaClient } from './kafka-client';
+import { isBrokerAway, kafkaClient, type KafkaClient } from './kafka-client';
 import { keyPartitionHash } from './murmur2';
 
 export { batchMessagesMax, PartlyHandled, type IncomingMessage, type SubscribeOptions, type Subscription } from './group-consumer';
@@ -186,8 +187,9 @@ export class KafkaBus {
   }
 
   /**
-   * Resolves once the consumer has joined its group, so that nothing sent after this call is missed. A consumer the
-   * client gives up on (the broker gone for a while) is created again, with a bounded backoff, until it is stopped.
+   * Resolves once the consumer has joined its group, so that nothing sent after this call is missed; while the broker
+   * is away (gone just as the service starts, say), it waits for it, as the service's start waited for its first
+   * connection. A consumer the client gives up on later is created again, with a bounded backoff, until it is stopped.
    */
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     const member = new GroupConsumer(
@@ -195,7 +197,7 @@ export class KafkaBus {
       options,
       this.logger,
     );
-    await member.start();
+    await untilAvailable(`Kafka (group ${options.groupId})`, () => member.start(), this.logger, isBrokerAway);
     this.subscriptions.add(member);
     return {
       stop: async () => {

@@ -141,7 +141,9 @@ export class GroupConsumer implements Subscription {
       });
       const joinTimedOut = new Promise<never>((_, reject) =>
         setTimeout(
-          () => reject(new Error(`${this.options.groupId}: no group join within ${groupJoinTimeoutMs} ms`)),
+          // Retriable, as the client marks a broker that does not answer: the caller may wait and join again.
+          () =>
+            reject(Object.assign(new Error(`${this.options.groupId}: no group join within ${groupJoinTimeoutMs} ms`), { canRetry: true })),
           groupJoinTimeoutMs,
         ).unref(),
       );

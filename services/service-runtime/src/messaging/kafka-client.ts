@@ -47,3 +47,17 @@ Base.prototype[kGetConnection] = function connectKnown(
   this.clearMetadata();
   callback(new kafkaClient.NetworkError('The broker is not in the cluster metadata yet (is it starting?).', { canRetry: false }));
 };
+
+const brokerAwayCodes = new Set(['PLT_KFK_NETWORK', 'PLT_KFK_TIMEOUT']);
+
+/**
+ * Whether a client's failure says the broker could not be reached or could not serve yet (a connection refused or
+ * closed, a request timed out, a coordinator not ready after a restart: whatever the client marks retriable), so
+ * that the caller may wait and try again; not a refusal such as a failed authentication or an unknown topic.
+ */
+export const isBrokerAway = (error: unknown): boolean => {
+  const e = error as { code?: unknown; canRetry?: unknown; errors?: unknown } | undefined;
+  if (!e || typeof e !== 'object') return false;
+  if (Array.isArray(e.errors) && e.errors.length > 0) return e.errors.every(isBrokerAway);
+  return e.canRetry === true || (typeof e.code === 'string' && brokerAwayCodes.has(e.code));
+};

@@ -1,4 +1,4 @@
-import { kafkaClient } from './kafka-client';
+import { isBrokerAway, kafkaClient } from './kafka-client';
 
 const { fetchV17, Reader } = kafkaClient;
 
@@ -63,5 +63,27 @@ describe('the Kafka client reads tagged fields as the protocol writes them', () 
       [0, 6, -1n],
       [1, 0, 42n],
     ]);
+  });
+});
+
+describe('isBrokerAway', () => {
+  const { NetworkError, TimeoutError, AuthenticationError, MultipleErrors, ProtocolError } = kafkaClient;
+  it('takes a refused or closed connection, a timeout, a retriable protocol error, and a join of those, for the broker away', () => {
+    expect(isBrokerAway(new NetworkError('Connection to 127.0.0.1:9092 failed.'))).toBe(true);
+    expect(isBrokerAway(new TimeoutError('Request timed out.'))).toBe(true);
+    // 15 COORDINATOR_NOT_AVAILABLE: retriable in Kafka's protocol.
+    expect(isBrokerAway(new ProtocolError('COORDINATOR_NOT_AVAILABLE'))).toBe(true);
+    expect(
+      isBrokerAway(new MultipleErrors('joinGroup failed 9 times.', [new NetworkError('Connection closed'), new NetworkError('x')])),
+    ).toBe(true);
+  });
+
+  it('leaves a refusal, or a join of failures with one refusal among them, to end the attempt', () => {
+    expect(isBrokerAway(new AuthenticationError('SASL authentication failed.'))).toBe(false);
+    // 29 TOPIC_AUTHORIZATION_FAILED: not retriable in Kafka's protocol.
+    expect(isBrokerAway(new ProtocolError('TOPIC_AUTHORIZATION_FAILED'))).toBe(false);
+    expect(isBrokerAway(new MultipleErrors('failed', [new NetworkError('x'), new AuthenticationError('no')]))).toBe(false);
+    expect(isBrokerAway(new Error('Cannot read properties of undefined'))).toBe(false);
+    expect(isBrokerAway(undefined)).toBe(false);
   });
 });
