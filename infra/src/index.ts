@@ -1,4 +1,5 @@
 export * from './migrate';
+export * from './runtime';
 export * from './postgres';
 export * from './chromium';
 export * from './kafka';

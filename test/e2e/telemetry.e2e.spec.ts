@@ -1,7 +1,8 @@
 import { waitFor } from '../support/ledger';
 import { startOtlpReceiver, type ReceivedMetric, type ReceivedSpan } from '../support/otlp-receiver';
 import { e2eFixture } from '../support/e2e';
-import { partitionsPerTopic, type ServiceName } from '@pds/contracts';
+import { partitionsPerTopic, serviceNames, type ServiceName } from '@pds/contracts';
+import { supportedNodeMajor } from '@pds/infra';
 
 // Every service exports its spans and metrics over OTLP/HTTP to the endpoint the platform configures (the standard
 // OTEL_EXPORTER_OTLP_ENDPOINT); a small receiver stands in for their collector. Metrics are pushed every 300 ms here.
@@ -99,6 +100,16 @@ describe('Prometheus metrics on every service', () => {
       const lines = seen.split('\n').filter((l) => l.startsWith('pds_kafka_consumer_lag'));
       throw new Error(`${(error as Error).message}; last scrape's lag lines:\n${lines.join('\n')}`);
     });
+  });
+
+  it('say every service runs on the supported Node.js line (24 LTS), the one npm test and npm start install', async () => {
+    const majors = await Promise.all(
+      serviceNames.map(async (service) => [
+        service,
+        samples(await scrape(service), 'nodejs_version_info', { major: String(supportedNodeMajor) }).length,
+      ]),
+    );
+    expect(majors).toEqual(serviceNames.map((service) => [service, 1]));
   });
 
   it('answer 404 for anything but GET /metrics', async () => {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ensureDockerDaemon } from '../images/docker';
 import { buildImages } from '../images/images';
 import { repoRoot } from '../stack';
+import { onSupportedNode } from '../runtime';
 
 // `npm run images`: builds the images of the containerised stack (infra/images), each only when what it is built from
 // changed, starting the Docker daemon first (installing docker.io when missing). Progress on stderr; the images, their
@@ -10,6 +11,7 @@ import { repoRoot } from '../stack';
 const log = (line: string) => process.stderr.write(`[images] ${line}\n`);
 
 const main = async () => {
+  onSupportedNode();
   const started = Date.now();
   const docker = await ensureDockerDaemon(join(repoRoot, '.run', 'dockerd.log'), log);
   if (!docker.available) throw new Error(`no images built: ${docker.reason}`);

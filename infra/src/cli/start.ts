@@ -12,6 +12,7 @@ import { defaultRegistryCredentials } from '../registry-simulator/credentials';
 import { newStripeWebhookSecret, newWebhookSecretKeys, repoRoot, ServiceStack } from '../stack';
 import { Supervisor } from '../supervision/supervisor';
 import { serviceNames } from '@pds/contracts';
+import { onSupportedNode } from '../runtime';
 
 const runDir = join(repoRoot, '.run');
 const logDir = join(runDir, 'logs');
@@ -62,6 +63,7 @@ const stripeWebhookSecret = () => {
 };
 
 const main = async () => {
+  onSupportedNode();
   mkdirSync(runDir, { recursive: true });
   const port = portFrom('PORT', 8080);
   const adminPort = portFrom('ADMIN_PORT', 8081);

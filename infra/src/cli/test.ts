@@ -11,6 +11,7 @@ import { buildImages } from '../images/images';
 import { startKafka } from '../kafka';
 import { startDebianPostgres } from '../postgres';
 import { portIsFree, repoRoot } from '../stack';
+import { onSupportedNode } from '../runtime';
 
 const say = (line: string) => process.stdout.write(`[test] ${line}\n`);
 
@@ -22,6 +23,7 @@ const check = (what: string, bin: string[], args: string[], fix: string) => {
 };
 
 const main = async () => {
+  onSupportedNode();
   const args = process.argv.slice(2);
   // Test code is type-checked too (the build skips it): a test that does not compile is a failure, not a skip.
   check('type-checking the tests (tsc -p test)', ['typescript', 'bin', 'tsc'], ['-p', join(repoRoot, 'test')], '');
