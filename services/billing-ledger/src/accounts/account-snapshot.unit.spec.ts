@@ -2,9 +2,10 @@ import '../../../../test/support/reservation-book-equality';
 import fc from 'fast-check';
 import { anyStep, commandOf, open, start, type Step } from '../../../../test/support/decided-account-streams';
 import { initialState, type Account, type AccountEvent } from './account';
-import { deserialiseAccount, serialiseAccount } from './account-snapshot';
+import { accountSnapshotEveryEvents, deserialiseAccount, serialiseAccount } from './account-snapshot';
 import { decide, LedgerError } from './decide';
 import { evolve } from './evolve';
+import { ReservationBook } from './reservation-book';
 
 // A snapshot never changes what is decided: the state read back from a snapshot and folded on with the events after it
 // is the state folded from the first event, whichever event the snapshot was taken after. The streams are decided as
@@ -67,5 +68,35 @@ describe('account snapshots', () => {
     );
     // Forgetting happened in enough runs that a snapshot taken before, across or after it was put to the test.
     expect(runsThatForgot).toBeGreaterThan(20);
+  });
+
+  it('are taken every 1,000 events, or every tenth of the reservations an account remembers when that is more', () => {
+    const [opening] = fc.sample(open, 1);
+    const { state } = decideStream([opening as Step]);
+    if (state.status !== 'open') throw new Error('the account did not open');
+    const remembering = (n: number): Account => ({
+      ...state,
+      reservations: ReservationBook.of(
+        new Map(
+          Array.from({ length: n }, (_, i) => [
+            `r${i}`,
+            {
+              amountCredits: 1,
+              amountPence: 0,
+              status: 'captured' as const,
+              creditsOpen: false,
+              cashOpen: false,
+              refundedCredits: 0,
+              refundedPence: 0,
+            },
+          ]),
+        ),
+      ),
+    });
+    expect(accountSnapshotEveryEvents(initialState())).toBe(1_000);
+    expect(accountSnapshotEveryEvents(remembering(0))).toBe(1_000);
+    expect(accountSnapshotEveryEvents(remembering(10_000))).toBe(1_000);
+    expect(accountSnapshotEveryEvents(remembering(10_001))).toBe(1_001);
+    expect(accountSnapshotEveryEvents(remembering(100_000))).toBe(10_000);
   });
 });

@@ -11,8 +11,11 @@ export interface SnapshotOptions<State> {
   /** To JSON and back; Maps and Sets need saying how (JSON has neither). */
   serialise: (state: State) => unknown;
   deserialise: (json: unknown) => State;
-  /** A snapshot is taken once this many events have been folded since the stream's last one. */
-  everyEvents: number;
+  /**
+   * A snapshot is taken once this many events have been folded since the stream's last one; a function when the
+   * interval grows with the state (a larger state costs more to write, so it is written less often).
+   */
+  everyEvents: number | ((state: State) => number);
   /** Told of a snapshot that could not be read or written; the stream is folded from its events instead. */
   onError?: (error: unknown, streamId: string) => void;
 }
@@ -43,13 +46,18 @@ export class Snapshotter<State> {
    * snapshot; returns the revision of the stream's latest snapshot as it will stand.
    */
   consider(streamId: string, state: State, revision: number, snapshotRevision: number): number {
-    if (revision - snapshotRevision < this.options.everyEvents || this.writing.has(streamId)) return snapshotRevision;
+    if (this.writing.has(streamId) || revision - snapshotRevision < this.interval(state)) return snapshotRevision;
     const written = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.options.store.write(streamId, this.options.version, { revision, state: this.options.serialise(state) }))
       .catch((error: unknown) => this.options.onError?.(error, streamId))
       .finally(() => this.writing.delete(streamId));
     this.writing.set(streamId, written);
     return revision;
+  }
+
+  private interval(state: State): number {
+    const every = this.options.everyEvents;
+    return typeof every === 'number' ? every : every(state);
   }
 
   /** Resolves once every snapshot write under way has ended (before a shutdown, or in a test). */
