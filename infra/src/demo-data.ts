@@ -1,59 +1,31 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import pg from 'pg';
 import { repoRoot } from './stack';
 
 // The demo region's reference data, loaded by `npm start` into an empty stack so that every operation answers real
 // postcodes with no download. A dataset that already serves a version (a national file imported since, say) is left
-// alone. The loading is the import command itself, run as an operator would run it. A dataset listed more than once
-// is imported in that order, each import superseding the parts it holds (downloads of overlapping years).
+// alone. The loading is the import command itself, run as an operator would run it, with the plan in demo.json: every
+// dataset it will load is queued from the start, so that /healthz and the answers that need one say it is on its way.
 
-const demoDir = join(repoRoot, 'services', 'location', 'demo-data');
+const demoPlan = join(repoRoot, 'services', 'location', 'demo-data', 'demo.json');
 const importCli = join(repoRoot, 'services', 'location', 'dist', 'import', 'cli.js');
 
-interface DemoImport {
-  dataset: string;
-  files: string[];
-  /** For demonstration data made here: what it is, recorded with the version and shown in `sources`. */
-  synthetic?: string;
-}
+/** Who the demo data's imports are queued for, as /healthz shows it. */
+export const demoDataRequester = 'npm start (demo data)';
 
-const servingDatasets = async (databaseUrl: string): Promise<Set<string>> => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return new Set((await client.query<{ dataset: string }>('SELECT dataset FROM dataset_versions_serving')).rows.map((r) => r.dataset));
-  } finally {
-    await client.end();
-  }
-};
-
-const runImport = (databaseUrl: string, demo: DemoImport) =>
-  new Promise<string>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [importCli, demo.dataset, ...demo.files.map((f) => join(demoDir, f)), ...(demo.synthetic ? ['--synthetic', demo.synthetic] : [])],
-      {
-        env: { ...process.env, DATABASE_URL: databaseUrl },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+/**
+ * Loads each demo dataset the database has no version of, saying each import's summary line (JSON) as it lands;
+ * `signal` stops the import under way (each import is atomic: its dataset stays as it was) and those after it.
+ */
+export const loadDemoData = (databaseUrl: string, say: (line: string) => void, signal?: AbortSignal): Promise<void> =>
+  new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [importCli, '--plan', demoPlan, '--missing-only', '--requested-by', demoDataRequester], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      ...(signal ? { signal } : {}),
+    });
+    createInterface({ input: child.stdout }).on('line', (line) => say(`  ${line}`));
     child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out.trim().split('\n').at(-1) ?? '') : reject(new Error(`import of ${demo.dataset} exited with ${code}`)),
-    );
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`the import of the demo data exited with ${code}`))));
   });
-
-/** Loads each demo dataset the database has no version of; returns the import command's summary line of each. */
-export const loadDemoData = async (databaseUrl: string, say: (line: string) => void): Promise<void> => {
-  const { imports } = JSON.parse(readFileSync(join(demoDir, 'demo.json'), 'utf8')) as { imports: DemoImport[] };
-  const serving = await servingDatasets(databaseUrl);
-  for (const demo of imports) {
-    if (serving.has(demo.dataset)) continue;
-    say(`loading demo data: ${demo.dataset} (${demo.files.join(', ')})`);
-    say(`  ${await runImport(databaseUrl, demo)}`);
-  }
-};

@@ -8,11 +8,63 @@ import { demoFile, e2eFixture } from '../support/e2e';
 
 const world = e2eFixture({ caller: { credits: 1_000 } });
 const said: string[] = [];
-beforeAll(() => loadDemoData(world.databaseUrl, (line) => said.push(line)), 600_000);
+/** What /healthz says of the reference data, and its HTTP status. */
+const health = async () => {
+  const res = await fetch(world.url('/healthz'));
+  const body = (await res.json()) as {
+    referenceData: { status: string; imports: Array<{ dataset: string; state: string; requestedBy: string; firstVersion: boolean }> };
+  };
+  return { http: res.status, ...body.referenceData };
+};
+/** A postcode of the right form that no dataset holds: 404 once the data is in. */
+const nowhere = '/postcodes/ZZ99%209ZZ';
+const demoImports = () => (JSON.parse(readFileSync(demoFile('demo.json'), 'utf8')) as { imports: Array<{ dataset: string }> }).imports;
+
+describe('while the demo data is on its way', () => {
+  it('is healthy and says so at /healthz, and an answer that needs reference data is a 503 saying why until it is in', async () => {
+    expect(await health()).toEqual({ http: 200, status: 'ready', imports: [] });
+    expect((await world.caller.get(nowhere)).body.error.code).toBe('POSTCODE_NOT_FOUND');
+
+    const loading = loadDemoData(world.databaseUrl, (line) => said.push(line));
+    let seen = await health();
+    for (const deadline = Date.now() + 30_000; seen.status !== 'loading' && Date.now() < deadline;) seen = await health();
+    const asked = await world.caller.get(nowhere);
+    await loading;
+
+    // Every dataset of the plan is queued from the start (the last one is still waiting when the first is seen),
+    // for the demo data, each a first version; health never waits for them.
+    const last = demoImports().at(-1)!.dataset;
+    expect(seen).toMatchObject({ http: 200, status: 'loading' });
+    expect(seen.imports).toContainEqual({
+      dataset: last,
+      state: 'queued',
+      requestedBy: 'npm start (demo data)',
+      firstVersion: true,
+      percentDone: null,
+      rowsRead: 0,
+      since: expect.any(String),
+      summary: `${last} (queued)`,
+    });
+    expect(seen.imports.every((i) => i.requestedBy === 'npm start (demo data)' && i.firstVersion)).toBe(true);
+    // The lookup would have been a 404 (no dataset holds the postcode yet): it says why it cannot answer, free.
+    expect(asked.status).toBe(503);
+    expect(asked.headers.get('retry-after')).toBe('10');
+    expect(asked.headers.get('x-credits-charged')).toBe('0');
+    expect(asked.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(asked.body.error.message).toMatch(
+      new RegExp(`^Reference data is still arriving: the first version of .*\\b${last} \\(queued\\)`),
+    );
+    expect(asked.body.error.details).toMatch(/^Until then, this call answers POSTCODE_NOT_FOUND: /);
+
+    // Once in: ready, nothing under way, and the same lookup a 404 again.
+    expect(await health()).toEqual({ http: 200, status: 'ready', imports: [] });
+    expect((await world.caller.get(nowhere)).body.error.code).toBe('POSTCODE_NOT_FOUND');
+  }, 600_000);
+});
 
 describe('a fresh start with the demo data', () => {
   it('imports every dataset demo.json names, rejecting nothing', () => {
-    const { imports } = JSON.parse(readFileSync(demoFile('demo.json'), 'utf8')) as { imports: Array<{ dataset: string }> };
+    const imports = demoImports();
     const summaries = said.filter((l) => l.trim().startsWith('{')).map((l) => JSON.parse(l) as { dataset: string; rejected: number });
     expect(summaries.map((s) => s.dataset)).toEqual(imports.map((i) => i.dataset));
     expect(summaries.filter((s) => s.rejected > 0)).toEqual([]);

@@ -3,7 +3,7 @@ import { accountMovements } from './account-movements/contract';
 import { accountUsageDays, accountUsageProgress } from './account-usage/contract';
 import { addresses, inspireParcels } from './addresses/contract';
 import { councilTaxAuthorities } from './council-tax/contract';
-import { datasetVersions } from './datasets/contract';
+import { datasetImportsUnderWay, datasetVersions } from './datasets/contract';
 import { boeSeriesValues, onsTimeseriesValues, ukHpiMonths } from './market/contract';
 import { codepointPostcodes, onsPostcodeAreas, onspdPostcodes } from './postcodes/contract';
 import type { ReadModel } from './read-model';
@@ -46,6 +46,7 @@ export {
   codepointPostcodes,
   inspireParcels,
   datasetVersions,
+  datasetImportsUnderWay,
   onsPostcodeAreas,
   onspdPostcodes,
   titleOrderFiles,
@@ -69,6 +70,7 @@ export const readModels: readonly ReadModel[] = [
   reportViews,
   reportFiles,
   datasetVersions,
+  datasetImportsUnderWay,
   codepointPostcodes,
   onsPostcodeAreas,
   onspdPostcodes,

@@ -22,6 +22,18 @@ export const operationTags = {
 export type OperationTag = keyof typeof operationTags;
 
 /**
+ * The groups whose answers are built from imported reference data: while a dataset's first version is still being
+ * imported (a stack filling itself, such as `npm start` loading its demo data), what would be their 404 or 503 says so.
+ */
+export const referenceDataTags: ReadonlySet<OperationTag> = new Set([
+  'Address and Identity',
+  'Property Analysis',
+  'Property Due Diligence',
+  'Location Intelligence',
+  'Market Data',
+]);
+
+/**
  * What a call costs in credits, and how it is charged: the gateway's pipeline charges each operation as this says, and
  * the OpenAPI description's cost paragraph is written from it (see `costParagraph`).
  * - `free`: nothing, ever; the billing headers still say 0 and the balance.
@@ -150,8 +162,11 @@ export const chargedOnAnswer = (cost: CreditCost): boolean => cost.kind === 'per
  */
 export const commonErrors = (operation: Operation): Partial<Record<ErrorCode, string>> => {
   // Any operation can find its database or message broker away for a moment (a restart, a failover).
-  const unavailable =
-    'A service it needs (its database, the message broker) is away for a moment; nothing charged; retry after `Retry-After`';
+  const away = 'A service it needs (its database, the message broker) is away for a moment';
+  const arriving = referenceDataTags.has(operation.tag)
+    ? ', or the reference data it reads is still arriving (a first import under way: the message names it and what the answer would otherwise have been, `/healthz` how far it is)'
+    : '';
+  const unavailable = `${away}${arriving}; nothing charged; retry after \`Retry-After\``;
   if (operation.public) return { SERVICE_UNAVAILABLE: unavailable, INTERNAL_SERVER_ERROR: 'Unexpected error' };
   const unauthenticated = operation.unauthenticatedCode ?? 'UNAUTHORIZED';
   const takesBody = operation.request.body !== undefined;

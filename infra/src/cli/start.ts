@@ -62,6 +62,19 @@ const stripeWebhookSecret = () => {
   return secret;
 };
 
+/**
+ * The demo data, loaded once everything answers rather than before: health never waits for it, and while it is on its
+ * way /healthz says `referenceData: loading` and an answer that needs it is a 503 saying so (not a 404).
+ */
+const loadDemoDataMeanwhile = (databaseUrl: string, signal: AbortSignal) => {
+  const startedMs = Date.now();
+  say('Loading the demo data meanwhile (GET /healthz shows how far; answers that need it say so until it is in)...');
+  loadDemoData(databaseUrl, say, signal).then(
+    () => say(`Demo data loaded (${((Date.now() - startedMs) / 1000).toFixed(1)} s).`),
+    (error: unknown) => signal.aborted || say(`Demo data could not all be loaded: ${(error as Error).message}; see the lines above`),
+  );
+};
+
 const main = async () => {
   onSupportedNode();
   mkdirSync(runDir, { recursive: true });
@@ -74,11 +87,15 @@ const main = async () => {
   let postgres: RunningPostgres | undefined;
   let stack: ServiceStack | undefined;
 
+  // Stops an import of the demo data under way (it rolls back, and runs again on the next start).
+  const demoLoading = new AbortController();
+
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     say('\nstopping services, Kafka and PostgreSQL...');
+    demoLoading.abort();
     // First, so that nothing stopped from here on is taken for a death (this waits for a restart under way to finish).
     await supervisor.shutdown();
     await stack?.stop().catch(() => undefined);
@@ -150,7 +167,6 @@ const main = async () => {
     );
     chmodSync(stackFile, 0o600);
     const demo = await demoAccount(new AdminClient(stack.adminUrl, adminToken));
-    await loadDemoData(databaseUrl, say);
     say('');
     say(`Gateway:      ${stack.gatewayUrl}/api/v1`);
     say(`Demo API key: ${demo.apiKey}   (account ${demo.accountId}, Basic plan)`);
@@ -179,6 +195,8 @@ const main = async () => {
     );
     say(`Metrics:      ${serviceNames.map((s) => `${s} ${running.metricsUrl(s)}`).join('\n              ')}`);
     say('Press Ctrl-C to stop.');
+    say('');
+    loadDemoDataMeanwhile(databaseUrl, demoLoading.signal);
   } catch (error) {
     process.stderr.write(`start failed: ${(error as Error).message}\n`);
     await stop(1);

@@ -22,3 +22,21 @@ export const datasetVersions = defineReadModel({
     imported_at: z.date(),
   }),
 });
+
+/** Imports under way or waiting their turn, each with how far it is; a dataset's first import until it lands. */
+export const datasetImportsUnderWay = defineReadModel({
+  relation: 'dataset_imports_under_way',
+  owner: 'location',
+  readers: ['gateway'],
+  description:
+    'One row per dataset being imported or queued to be: its state, who asked, how far it is, since when, and whether it is the first version (none serving yet).',
+  row: z.object({
+    dataset: z.string(),
+    state: z.enum(['queued', 'importing']),
+    requested_by: z.string(),
+    fraction_done: z.number().nullable(),
+    rows_read: z.coerce.number().int(),
+    since: z.date(),
+    first_version: z.boolean(),
+  }),
+});

@@ -1,13 +1,14 @@
 import type { Source } from '../../rest/sources';
 import type { z } from '../../zod';
 import { defineQueries } from '../read-model';
-import { datasetVersions } from './contract';
+import { datasetImportsUnderWay, datasetVersions } from './contract';
 
 // The location service's published reads of which version of each reference dataset serves: for `/datasets`, and for
 // the `sources` every answer built from reference data carries. Read per answer (one indexed query), so that an import
 // landing between two calls is credited on the second.
 
 export type ServingVersion = z.output<typeof datasetVersions.row>;
+export type ImportUnderWay = z.output<typeof datasetImportsUnderWay.row>;
 
 /** A serving version as an answer's `sources` entry names it. */
 export const sourceOf = (row: Pick<ServingVersion, keyof Source | 'synthetic'>): Source => ({
@@ -37,5 +38,16 @@ export const datasetQueries = defineQueries([datasetVersions], {
       const row = rows.find((r) => r.dataset === d);
       return row ? [sourceOf(row)] : [];
     });
+  },
+});
+
+/** What /healthz and the answers built from reference data say while a dataset is still arriving. */
+export const datasetImportQueries = defineQueries([datasetImportsUnderWay], {
+  /** Imports under way or queued (their leases current), first versions first, then by name. */
+  importsUnderWay: async (db): Promise<ImportUnderWay[]> => {
+    // The row count as a number (a bigint comes as a string), well inside a double's exact integers.
+    const sql = `SELECT dataset, state, requested_by, fraction_done, rows_read::float8 AS rows_read, since, first_version
+                   FROM ${datasetImportsUnderWay.relation} ORDER BY first_version DESC, dataset`;
+    return (await db.query<ImportUnderWay>(sql)).rows;
   },
 });

@@ -4,6 +4,7 @@ import { chargedCall, unknownBalance, type ChargedOutcome, type WorkOutcome } fr
 import { chargedOnAnswer } from '../billing/charged-on-answer';
 import type { GatewayDeps } from '../deps';
 import { hasBody } from '../http/body-type';
+import { dataArrivingRefusal } from '../http/data-arriving';
 import { callerOf, identify, sendUnexpected, type CallerLocals } from '../http/caller';
 import { sendCharged, sendError, sendFree, setBillingHeaders, type BalanceView, type Payload } from '../http/respond';
 import { retryAfterSeconds } from '../http/retry-after';
@@ -24,15 +25,19 @@ const rawInput = (req: Request): RawInput => ({
   bodyPresent: hasBody(req),
 });
 
-/** Answers a refusal, with the caller's balance in the headers (asked of the ledger when the refusal has none). */
+/**
+ * Answers a refusal, with the caller's balance in the headers (asked of the ledger when the refusal has none); a 404
+ * or 503 of an operation built from reference data says so while that data is still arriving (data-arriving.ts).
+ */
 export const sendRefusal = async (
   deps: GatewayDeps,
   res: Response,
   who: CallerLocals,
-  refusal: Refusal,
+  given: Refusal,
   operation?: Operation,
   asked?: Promise<BalanceView | undefined>,
 ) => {
+  const refusal = (operation && (await dataArrivingRefusal(deps.db, operation, given, deps.clock.now()))) || given;
   if (operation && !(refusal.code in errorsOf(operation))) {
     // The declaration is the caller's documentation: an answer outside it is a defect to fix, not to hide.
     who.ctx.logger.error({ operationId: operation.operationId, code: refusal.code }, 'answered with an undeclared error code');

@@ -3,6 +3,9 @@
 // {"dataset","vintage","version","unchanged","rows","rejected","seconds"}. Exit 0 when the version serves (or already did), 1 when the
 // files were refused (wrong format, truncated), 2 when it could not run. Its progress is also metrics (progress-metrics.ts):
 // served at /metrics while it runs when METRICS_PORT is set, pushed over OTLP by the OpenTelemetry settings, as a service's.
+// `--plan PLAN.json` runs a plan's imports one after another (a JSON line each), all queued from the start so that
+// /healthz shows what is still to come; `--missing-only` skips each dataset that already has a version serving.
+import { readModels } from '@pds/contracts';
 import {
   createLogger,
   createPool,
@@ -11,20 +14,26 @@ import {
   PostgresEventStore,
   shutdownMetrics,
   startMetricsServer,
+  type Logger,
 } from '@pds/service-runtime';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type pg from 'pg';
 import { datasetCatalogue } from '../datasets/catalogue';
 import { FormatError } from './files';
 import { importDataset } from './import-dataset';
+import { leaseImport, queueImports } from './import-leases';
+import { readPlan, type PlannedImport } from './plan';
 import { terminalProgress } from './progress';
 import { withProgressMetrics } from './progress-metrics';
 
 const repoRoot = join(__dirname, '..', '..', '..', '..');
 
 const usage = () =>
-  `usage: npm run --silent import -- DATASET FILE... [--synthetic "what it is and where it came from"]\ndatasets: ${[...datasetCatalogue.values()].map((d) => `${d.name} (${d.title})`).join(', ')}`;
+  'usage: npm run --silent import -- DATASET FILE... [--synthetic "what it is and where it came from"]\n' +
+  '       npm run --silent import -- --plan PLAN.json [--missing-only] [--requested-by WHO]\n' +
+  `datasets: ${[...datasetCatalogue.values()].map((d) => `${d.name} (${d.title})`).join(', ')}`;
 
 const databaseUrl = () => {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
@@ -33,39 +42,35 @@ const databaseUrl = () => {
   return (JSON.parse(readFileSync(stackFile, 'utf8')) as { databaseUrl: string }).databaseUrl;
 };
 
-const main = async (): Promise<number> => {
-  const { values, positionals } = parseArgs({ options: { synthetic: { type: 'string' } }, allowPositionals: true });
-  const [name, ...files] = positionals;
-  const dataset = name ? datasetCatalogue.get(name) : undefined;
-  if (!dataset || files.length === 0) {
-    process.stderr.write(`${name && !dataset ? `unknown dataset ${name}\n` : ''}${usage()}\n`);
+interface Run {
+  db: pg.Pool;
+  store: PostgresEventStore;
+  logger: Logger;
+  actor: string;
+}
+
+/** One import, its JSON line on stdout; the command's exit code for it. */
+const importOne = async (run: Run, planned: PlannedImport): Promise<number> => {
+  const dataset = datasetCatalogue.get(planned.dataset);
+  if (!dataset) {
+    process.stderr.write(`unknown dataset ${planned.dataset}\n${usage()}\n`);
     return 2;
   }
-  const missing = files.filter((f) => !existsSync(f));
+  const missing = planned.files.filter((f) => !existsSync(f));
   if (missing.length > 0) {
     process.stderr.write(`no such file: ${missing.join(', ')}\n`);
     return 2;
   }
-  const logger = createLogger('import', 'warn');
-  initMetrics('import');
-  const endpoint = metricsEndpointFrom();
-  const served = endpoint ? await startMetricsServer(endpoint, logger) : undefined;
-  if (served) process.stderr.write(`${dataset.name}: progress metrics at http://${endpoint?.host}:${served.port}/metrics\n`);
-  const db = createPool({ connectionString: databaseUrl(), max: 4, name: 'import' }, logger);
-  const store = new PostgresEventStore(db);
+  // Best effort: saying that the import is under way must never stop it.
+  const leaseFailed = (error: unknown) => run.logger.warn({ err: error }, 'the import could not be recorded as under way');
+  const lease = await leaseImport(run.db, dataset.name, run.actor, leaseFailed).catch((error: unknown) => void leaseFailed(error));
   try {
+    const progress = withProgressMetrics(terminalProgress());
     const summary = await importDataset(
-      {
-        db,
-        store,
-        logger,
-        progress: withProgressMetrics(terminalProgress()),
-        now: () => new Date(),
-        actor: `operator:import:${process.env.USER ?? 'unknown'}`,
-      },
+      { ...run, progress: lease ? lease.recording(progress) : progress, now: () => new Date() },
       dataset,
-      files,
-      { synthetic: values.synthetic },
+      planned.files,
+      { synthetic: planned.synthetic },
     );
     if (summary.unchanged)
       process.stderr.write(`${dataset.name}: these files are version ${summary.version}, already serving; nothing changed\n`);
@@ -75,6 +80,60 @@ const main = async (): Promise<number> => {
   } catch (error) {
     process.stderr.write(`${dataset.name}: ${(error as Error).message}\n`);
     return error instanceof FormatError ? 1 : 2;
+  } finally {
+    await lease?.release().catch(leaseFailed);
+  }
+};
+
+/** A plan's imports in order, all queued first; stops at the first that fails, with its exit code. */
+const importPlan = async (run: Run, plan: PlannedImport[], missingOnly: boolean, requestedBy: string): Promise<number> => {
+  const serving = missingOnly ? new Set((await readModels.datasetQueries.servingVersions(run.db)).map((v) => v.dataset)) : new Set();
+  const planned = plan.filter((p) => !serving.has(p.dataset));
+  if (planned.length === 0) return 0;
+  const queueFailed = (error: unknown) => run.logger.warn({ err: error }, 'the plan could not be recorded as queued');
+  const queued = await queueImports(run.db, [...new Set(planned.map((p) => p.dataset))], requestedBy, queueFailed).catch(
+    (error: unknown) => void queueFailed(error),
+  );
+  try {
+    for (const p of planned) {
+      const code = await importOne(run, p);
+      if (code !== 0) return code;
+    }
+    return 0;
+  } finally {
+    await queued?.release().catch(queueFailed);
+  }
+};
+
+const main = async (): Promise<number> => {
+  const { values, positionals } = parseArgs({
+    options: {
+      synthetic: { type: 'string' },
+      plan: { type: 'string' },
+      'missing-only': { type: 'boolean' },
+      'requested-by': { type: 'string' },
+    },
+    allowPositionals: true,
+  });
+  const [name, ...files] = positionals;
+  if (values.plan ? positionals.length > 0 : !name || files.length === 0) {
+    process.stderr.write(`${usage()}\n`);
+    return 2;
+  }
+  const plan = values.plan ? readPlan(values.plan) : [{ dataset: name!, files, synthetic: values.synthetic }];
+  const logger = createLogger('import', 'warn');
+  initMetrics('import');
+  const endpoint = metricsEndpointFrom();
+  const served = endpoint ? await startMetricsServer(endpoint, logger) : undefined;
+  if (served)
+    process.stderr.write(`${values.plan ? 'import' : name}: progress metrics at http://${endpoint?.host}:${served.port}/metrics\n`);
+  const db = createPool({ connectionString: databaseUrl(), max: 4, name: 'import' }, logger);
+  const actor = `operator:import:${process.env.USER ?? 'unknown'}`;
+  const run = { db, store: new PostgresEventStore(db), logger, actor };
+  try {
+    return values.plan
+      ? await importPlan(run, plan, values['missing-only'] ?? false, values['requested-by'] ?? actor)
+      : await importOne(run, plan[0]!);
   } finally {
     await db.end();
     await served?.close();
