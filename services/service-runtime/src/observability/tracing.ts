@@ -1,11 +1,11 @@
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { BatchSpanProcessor, ConsoleSpanExporter, SimpleSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { BatchSpanProcessor, ConsoleSpanExporter, SimpleSpanProcessor, TracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace';
 import { exportSettings, serviceResource } from './otel-settings';
 
-let provider: NodeTracerProvider | undefined;
+let provider: TracerProvider | undefined;
 
 /**
  * Where spans go, by the standard OpenTelemetry settings: OTLP/HTTP (JSON) when `OTEL_TRACES_EXPORTER` names `otlp`,
@@ -16,8 +16,8 @@ let provider: NodeTracerProvider | undefined;
 export const spanProcessorsFor = (env: NodeJS.ProcessEnv): SpanProcessor[] => {
   const { otlp, console: toConsole } = exportSettings(env, 'TRACES');
   const processors: SpanProcessor[] = [];
-  if (otlp) processors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
-  if (toConsole) processors.push(new SimpleSpanProcessor(new ConsoleSpanExporter()));
+  if (otlp) processors.push(new BatchSpanProcessor({ exporter: new OTLPTraceExporter() }));
+  if (toConsole) processors.push(new SimpleSpanProcessor({ exporter: new ConsoleSpanExporter() }));
   return processors;
 };
 
@@ -28,8 +28,11 @@ export const spanProcessorsFor = (env: NodeJS.ProcessEnv): SpanProcessor[] => {
  */
 export const initTracing = (service: string): void => {
   if (provider) return;
-  provider = new NodeTracerProvider({ resource: serviceResource(service), spanProcessors: spanProcessorsFor(process.env) });
-  provider.register({ propagator: new W3CTraceContextPropagator() });
+  provider = new TracerProvider({ resource: serviceResource(service), spanProcessors: spanProcessorsFor(process.env) });
+  // What a Node tracer provider's registration did: spans follow async work (AsyncLocalStorage), W3C headers carry them.
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(provider);
   tracerName = service;
 };
 

@@ -1,4 +1,4 @@
-import { BatchSpanProcessor, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BatchSpanProcessor, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { spanProcessorsFor } from './tracing';
 
 const kinds = async (env: NodeJS.ProcessEnv) => {
