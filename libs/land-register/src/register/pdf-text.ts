@@ -21,15 +21,17 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { pathToFileURL } = require('node:url');
 (async () => {
   const pdfjs = await import(pathToFileURL(workerData.pdfjsPath).href);
-  const doc = await pdfjs.getDocument({
+  // The loading task owns the document and its worker-side state: destroying it frees both.
+  const task = pdfjs.getDocument({
     data: workerData.data,
     verbosity: 0,
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     stopAtErrors: false,
-  }).promise;
+  });
   try {
+    const doc = await task.promise;
     if (doc.numPages > workerData.maxPages) throw new Error('the PDF has ' + doc.numPages + ' pages, more than ' + workerData.maxPages);
     const pages = [];
     for (let n = 1; n <= doc.numPages; n++) {
@@ -42,7 +44,7 @@ const { pathToFileURL } = require('node:url');
     }
     parentPort.postMessage({ pages });
   } finally {
-    await doc.destroy();
+    await task.destroy();
   }
 })().catch((e) => parentPort.postMessage({ error: String((e && e.message) || e) }));
 `;
