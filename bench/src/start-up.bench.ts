@@ -5,7 +5,7 @@
 // the 20 after it; and what a postcode lookup answered while the demo data was still arriving. Goal: warm ≤ 10 s to
 // healthy. Ports below are the bench's own (a stack started by hand keeps its own).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile } from './servers';
@@ -109,6 +109,7 @@ const line = (name: string, t: Timings) =>
 
 const main = async () => {
   const work = mkdtempSync(join(tmpdir(), 'pds-bench-start-'));
+  chmodSync(work, 0o755); // the postgres user must reach the clone's .run/postgresql inside
   const clone = join(work, 'clone');
   try {
     execFileSync('git', ['clone', '-q', repo, clone]);
