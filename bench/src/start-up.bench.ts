@@ -4,6 +4,7 @@
 // demo key, to the first charged call answered, and to the demo data loaded; the first call's latency and the p50 of
 // the 20 after it; and what a postcode lookup answered while the demo data was still arriving. Goal: warm ≤ 10 s to
 // healthy. Ports below are the bench's own (a stack started by hand keeps its own).
+import { portIsFree } from '@pds/infra';
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,10 +96,16 @@ const timedStart = async (clone: string): Promise<Timings> => {
     }
     return timings;
   } finally {
-    // npm passes the signal on to the start command, which stops the services, Kafka and PostgreSQL.
-    child.kill('SIGINT');
+    // Ctrl-C, as a terminal sends it (to the whole process group): the start command stops the services, Kafka and
+    // PostgreSQL. The next start waits until their ports are free: a broker takes a few seconds to let go of its own.
+    process.kill(-(child.pid as number), 'SIGINT');
     for (let waited = 0; !exited && waited < 60_000; waited += 200) await sleep(200);
     if (!exited) process.kill(-(child.pid as number), 'SIGKILL');
+    for (let waited = 0; waited < 60_000; waited += 200) {
+      const free = await Promise.all(Object.values(ports).map((port) => portIsFree(Number(port))));
+      if (free.every(Boolean)) break;
+      await sleep(200);
+    }
   }
 };
 
