@@ -4,9 +4,9 @@
 // demo key, to the first charged call answered, and to the demo data loaded; the first call's latency and the p50 of
 // the 20 after it; and what a postcode lookup answered while the demo data was still arriving. Goal: warm ≤ 10 s to
 // healthy. Ports below are the bench's own (a stack started by hand keeps its own).
-import { portIsFree } from '@pds/infra';
+import { AdminClient, portIsFree } from '@pds/infra';
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile } from './servers';
@@ -81,8 +81,15 @@ const timedStart = async (clone: string): Promise<Timings> => {
         const first = await timedCall(apiKey, calculator);
         if (first.status !== 200) throw new Error(`the first call answered ${first.status}: ${JSON.stringify(first.body)}`);
         [timings.firstCallS, timings.firstCallMs] = [seconds(t0), first.ms];
+        // The next calls on an account of the bench's own: the demo key's Basic plan allows 10 calls a minute.
+        const { adminUrl, adminToken } = JSON.parse(readFileSync(join(clone, '.run', 'stack.json'), 'utf8')) as Record<string, string>;
+        const own = await new AdminClient(adminUrl!, adminToken!).createAccount('enterprise', 100);
         const next: number[] = [];
-        for (let i = 0; i < 20; i++) next.push((await timedCall(apiKey, calculator)).ms);
+        for (let i = 0; i < 20; i++) {
+          const call = await timedCall(own.apiKey, calculator);
+          if (call.status !== 200) throw new Error(`a call answered ${call.status}: ${JSON.stringify(call.body)}`);
+          next.push(call.ms);
+        }
         timings.nextP50Ms = percentile(
           next.sort((a, b) => a - b),
           50,
