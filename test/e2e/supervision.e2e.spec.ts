@@ -39,6 +39,7 @@ describe('billing-ledger killed with SIGKILL in a supervised stack', () => {
           analysis: 'ok',
           location: 'ok',
         },
+        referenceData: { status: 'ready', imports: [] },
       },
     });
     expect(reported[0]).toMatch(new RegExp(`^billing-ledger \\(pid ${pid}\\) killed by SIGKILL after .+ up; restarting in 500 ms$`));
@@ -56,6 +57,7 @@ describe('billing-ledger killed with SIGKILL in a supervised stack', () => {
         analysis: 'ok',
         location: 'ok',
       },
+      referenceData: { status: 'ready', imports: [] },
     });
     const newPid = world.stack.pidOf('billing-ledger');
     expect(newPid).not.toBe(pid);
