@@ -1,4 +1,14 @@
-import { AnyCommand, Ping, type Candidate, type CommandSpec, type Reply, type ServiceName, type Topics, type z } from '@pds/contracts';
+import {
+  AnyCommand,
+  commandPartitions,
+  Ping,
+  type Candidate,
+  type CommandSpec,
+  type Reply,
+  type ServiceName,
+  type Topics,
+  type z,
+} from '@pds/contracts';
 import type { Logger } from '../observability/logger';
 import { context, trace, type Context, type Span } from '@opentelemetry/api';
 import { counter, secondsHistogram } from '../observability/metrics';
@@ -293,7 +303,7 @@ export const serveCommands = async (options: {
     groupId: `${topic}.handlers`,
     topics: [topic],
     fromBeginning: true,
-    partitionsConcurrently: options.partitionsConcurrently ?? 4,
+    partitionsConcurrently: options.partitionsConcurrently ?? commandPartitions(options.service),
     handle: (message) => handleBatch([message]),
     handleBatch,
   });
