@@ -1,7 +1,7 @@
 import { waitFor } from '../support/ledger';
 import { startOtlpReceiver, type ReceivedMetric, type ReceivedSpan } from '../support/otlp-receiver';
 import { e2eFixture } from '../support/e2e';
-import { commandPartitions, serviceNames, type ServiceName } from '@pds/contracts';
+import { partitionsPerTopic, serviceNames, type ServiceName } from '@pds/contracts';
 import { supportedNodeMajor } from '@pds/infra';
 
 // Every service exports its spans and metrics over OTLP/HTTP to the endpoint the platform configures (the standard
@@ -95,7 +95,7 @@ describe('Prometheus metrics on every service', () => {
     await waitFor(async () => {
       seen = await scrape('billing-ledger');
       const lags = samples(seen, 'pds_kafka_consumer_lag', group);
-      return lags.length === commandPartitions('billing-ledger') && lags.every((l) => l === 0);
+      return lags.length === partitionsPerTopic && lags.every((l) => l === 0);
     }, 15_000).catch((error: unknown) => {
       const lines = seen.split('\n').filter((l) => l.startsWith('pds_kafka_consumer_lag'));
       throw new Error(`${(error as Error).message}; last scrape's lag lines:\n${lines.join('\n')}`);

@@ -15,12 +15,3 @@ export type Topics = ReturnType<typeof topicsFor>;
 
 /** Partitions of every command and event topic; account commands are keyed by account id, so one account is serial. */
 export const partitionsPerTopic = 4;
-
-/**
- * Partitions of a service's command topic, each handled in order and up to this many at once. The services that
- * answer reads alone (analysis, location: no command of theirs depends on another's being decided first) take 16, so
- * that a long answer (a property profile waiting on four services) holds up a sixteenth of the commands behind it
- * rather than a quarter (bench:data-operations); the others keep 4, their commands ordered by key.
- */
-export const commandPartitions = (service: ServiceName): number =>
-  service === 'analysis' || service === 'location' ? 16 : partitionsPerTopic;

@@ -1,4 +1,4 @@
-import { commandPartitions, serviceNames, topicsFor, type ServiceName, type Topics } from '@pds/contracts';
+import { partitionsPerTopic, serviceNames, topicsFor, type ServiceName, type Topics } from '@pds/contracts';
 import { clockFromEnv, type Clock } from './clock';
 import { loadRuntimeConfig, type RuntimeConfig } from './config';
 import { PostgresEventStore } from './event-store/postgres';
@@ -44,11 +44,7 @@ export const bootService = async (service: ServiceName): Promise<ServiceRuntime>
 
   // A dependency away at start is waited for, as one lost later is: the service reports itself unhealthy meanwhile.
   await untilAvailable('Kafka', () => bus.connect(), logger);
-  await untilAvailable(
-    'Kafka topics',
-    () => Promise.all(serviceNames.map((s) => bus.ensureTopics([topics.commands(s)], commandPartitions(s)))),
-    logger,
-  );
+  await untilAvailable('Kafka topics', () => bus.ensureTopics(serviceNames.map(topics.commands), partitionsPerTopic), logger);
   await untilDatabaseAnswers(store.pool, logger);
   const stopWatching = exitWhenDeaf(bus, logger);
   cleanups.push(async () => stopWatching());

@@ -138,9 +138,8 @@ export class KafkaBus {
   }
 
   /**
-   * Creates the missing topics, grows those with fewer partitions than asked, and waits until each partition has a
-   * leader. Several services create the shared topics at once at start-up, so "already exists" and a briefly unknown
-   * partition are expected and retried.
+   * Creates the missing topics and waits until each partition has a leader. Several services create the shared
+   * topics at once at start-up, so "already exists" and a briefly unknown partition are expected and retried.
    */
   async ensureTopics(topics: string[], numPartitions: number): Promise<void> {
     const admin = this.requireAdmin();
@@ -154,17 +153,6 @@ export class KafkaBus {
           });
         }
         const metadata = await admin.metadata({ topics, forceUpdate: true });
-        // A topic made with fewer partitions (by an earlier release) grows to the number asked; Kafka cannot shrink one.
-        const fewer = topics.filter((t) => {
-          const count = metadata.topics.get(t)?.partitions.length ?? 0;
-          return count > 0 && count < numPartitions;
-        });
-        if (fewer.length > 0) {
-          await admin.createPartitions({ topics: fewer.map((name) => ({ name, count: numPartitions })) }).catch((error: unknown) => {
-            if (!hasErrorId(error, 'INVALID_PARTITIONS')) throw error; // grown meanwhile by another process
-          });
-          throw new Error(`growing ${fewer.join(', ')} to ${numPartitions} partitions`);
-        }
         const leaderless = topics.filter((t) => {
           const described = metadata.topics.get(t);
           return !described || described.partitions.length === 0 || described.partitions.some((p) => p.leader < 0);

@@ -1,14 +1,4 @@
-import {
-  AnyCommand,
-  commandPartitions,
-  Ping,
-  type Candidate,
-  type CommandSpec,
-  type Reply,
-  type ServiceName,
-  type Topics,
-  type z,
-} from '@pds/contracts';
+import { AnyCommand, Ping, type Candidate, type CommandSpec, type Reply, type ServiceName, type Topics, type z } from '@pds/contracts';
 import type { Logger } from '../observability/logger';
 import { context, trace, type Context, type Span } from '@opentelemetry/api';
 import { counter, secondsHistogram } from '../observability/metrics';
@@ -303,7 +293,7 @@ export const serveCommands = async (options: {
     groupId: `${topic}.handlers`,
     topics: [topic],
     fromBeginning: true,
-    partitionsConcurrently: options.partitionsConcurrently ?? commandPartitions(options.service),
+    partitionsConcurrently: options.partitionsConcurrently ?? 4,
     handle: (message) => handleBatch([message]),
     handleBatch,
   });
