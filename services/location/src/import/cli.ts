@@ -49,18 +49,21 @@ interface Run {
   actor: string;
 }
 
-/** One import, its JSON line on stdout; the command's exit code for it. */
+/**
+ * What is wrong with the imports asked for (an unknown dataset, a file not there), said before anything is opened, so
+ * that a mistyped name is answered as one whether or not a database is reachable, and a plan fails before its first
+ * import rather than half-way through.
+ */
+const refusalOf = (plan: PlannedImport[]): string | undefined => {
+  const unknown = plan.find((p) => !datasetCatalogue.has(p.dataset));
+  if (unknown) return `unknown dataset ${unknown.dataset}\n${usage()}`;
+  const missing = plan.flatMap((p) => p.files.filter((f) => !existsSync(f)));
+  return missing.length > 0 ? `no such file: ${missing.join(', ')}` : undefined;
+};
+
+/** One import (of a dataset the catalogue has: see refusalOf), its JSON line on stdout; the command's exit code for it. */
 const importOne = async (run: Run, planned: PlannedImport): Promise<number> => {
-  const dataset = datasetCatalogue.get(planned.dataset);
-  if (!dataset) {
-    process.stderr.write(`unknown dataset ${planned.dataset}\n${usage()}\n`);
-    return 2;
-  }
-  const missing = planned.files.filter((f) => !existsSync(f));
-  if (missing.length > 0) {
-    process.stderr.write(`no such file: ${missing.join(', ')}\n`);
-    return 2;
-  }
+  const dataset = datasetCatalogue.get(planned.dataset)!;
   // Best effort: saying that the import is under way must never stop it.
   const leaseFailed = (error: unknown) => run.logger.warn({ err: error }, 'the import could not be recorded as under way');
   const lease = await leaseImport(run.db, dataset.name, run.actor, leaseFailed).catch((error: unknown) => void leaseFailed(error));
@@ -121,6 +124,11 @@ const main = async (): Promise<number> => {
     return 2;
   }
   const plan = values.plan ? readPlan(values.plan) : [{ dataset: name!, files, synthetic: values.synthetic }];
+  const refused = refusalOf(plan);
+  if (refused) {
+    process.stderr.write(`${refused}\n`);
+    return 2;
+  }
   const logger = createLogger('import', 'warn');
   initMetrics('import');
   const endpoint = metricsEndpointFrom();
