@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { errorsOf, type Operation } from '../rest/operation';
+import { errorsOf, referenceDataTags, type Operation } from '../rest/operation';
 import { operations } from '../rest/operations';
 import { openApiDocument } from './document';
 
@@ -8,7 +8,9 @@ import { openApiDocument } from './document';
 // module and jest's loader is not; the compiled `lint.js` is what `npm run openapi:lint` runs too.
 
 type Doc = { paths: Record<string, Record<string, any>>; tags: Array<{ name: string }> };
-const doc = () => openApiDocument() as unknown as Doc;
+// Built once: the tests only read it, and building it takes a few hundred milliseconds.
+let built: Doc | undefined;
+const doc = () => (built ??= openApiDocument() as unknown as Doc);
 const op = (path: string, method: string) => doc().paths[path]![method];
 
 describe('the OpenAPI document', () => {
@@ -67,5 +69,22 @@ describe('the OpenAPI document', () => {
         .flatMap(([, r]) => r.content['application/json'].schema.properties.error.properties.code.enum as string[]);
       expect(codes.sort()).toEqual(Object.keys(errorsOf(operation)).sort());
     }
+  });
+
+  it('says under 503 of every reference-data operation, its own 503 or not, that the data may still be arriving', () => {
+    const all = Object.values(operations) as Operation[];
+    const described = (operation: Operation) =>
+      (op(operation.path, operation.method).responses as Record<string, { description: string }>)['503']!.description;
+    const arriving = /`SERVICE_UNAVAILABLE`: [^\n]*still arriving/;
+    const ofReferenceData = all.filter((operation) => referenceDataTags.has(operation.tag));
+    // Sold comparables and valuation declare a 503 of their own (no Price Paid Data imported); it is kept beside.
+    const soldComparables = ofReferenceData.find((operation) => operation.path.endsWith('/sold-comparables'))!;
+    expect(soldComparables.errors.SERVICE_UNAVAILABLE).toBeDefined();
+    expect(described(soldComparables)).toMatch(/`SERVICE_UNAVAILABLE`: No Price Paid Data is imported yet, or the reference data/);
+    for (const operation of ofReferenceData) expect(`${operation.path} ${described(operation)}`).toMatch(arriving);
+    // The account and report groups read no reference data, and do not say so.
+    const account = all.filter((operation) => operation.tag === 'Account' && !operation.public);
+    expect(account.length).toBeGreaterThan(0);
+    for (const operation of account) expect(described(operation)).not.toMatch(/still arriving/);
   });
 });

@@ -156,6 +156,10 @@ export const perCallCredits = (cost: CreditCost): number => (cost.kind === 'per_
 /** A per-call operation's credits are checked and taken in one step once its answer is ready (see `CreditCost`). */
 export const chargedOnAnswer = (cost: CreditCost): boolean => cost.kind === 'per_call' && cost.charging === 'on_answer';
 
+/** How the reference-data groups' 503 reads while a first import is under way (see `referenceDataTags`). */
+const stillArriving =
+  'the reference data it reads is still arriving (a first import under way: the message names it and what the answer would otherwise have been, `/healthz` how far it is)';
+
 /**
  * The codes every operation of this shape can answer with, whatever it does: authentication, limits, unreadable
  * requests, and for a charged call the ledger's refusal or silence.
@@ -163,9 +167,7 @@ export const chargedOnAnswer = (cost: CreditCost): boolean => cost.kind === 'per
 export const commonErrors = (operation: Operation): Partial<Record<ErrorCode, string>> => {
   // Any operation can find its database or message broker away for a moment (a restart, a failover).
   const away = 'A service it needs (its database, the message broker) is away for a moment';
-  const arriving = referenceDataTags.has(operation.tag)
-    ? ', or the reference data it reads is still arriving (a first import under way: the message names it and what the answer would otherwise have been, `/healthz` how far it is)'
-    : '';
+  const arriving = referenceDataTags.has(operation.tag) ? `, or ${stillArriving}` : '';
   const unavailable = `${away}${arriving}; nothing charged; retry after \`Retry-After\``;
   if (operation.public) return { SERVICE_UNAVAILABLE: unavailable, INTERNAL_SERVER_ERROR: 'Unexpected error' };
   const unauthenticated = operation.unauthenticatedCode ?? 'UNAUTHORIZED';
@@ -201,5 +203,16 @@ export const commonErrors = (operation: Operation): Partial<Record<ErrorCode, st
   };
 };
 
-/** Every code the operation may answer with: its own and the common ones. */
-export const errorsOf = (operation: Operation): Partial<Record<ErrorCode, string>> => ({ ...commonErrors(operation), ...operation.errors });
+/**
+ * Every code the operation may answer with: its own and the common ones. An operation's own text replaces the common
+ * one, except that a reference-data operation's own 503 still says it can mean data still arriving: the gateway answers
+ * so for every operation of those groups, whatever else its 503 means.
+ */
+export const errorsOf = (operation: Operation): Partial<Record<ErrorCode, string>> => {
+  const errors = { ...commonErrors(operation), ...operation.errors };
+  const own = operation.errors.SERVICE_UNAVAILABLE;
+  if (own !== undefined && referenceDataTags.has(operation.tag) && !own.includes(stillArriving)) {
+    errors.SERVICE_UNAVAILABLE = `${own.replace(/; nothing charged$/, '')}, or ${stillArriving}; nothing charged`;
+  }
+  return errors;
+};
