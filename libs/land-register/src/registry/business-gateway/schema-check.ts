@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { validateXML } from 'xmllint-wasm';
+import { validateAgainst, type SchemaVerdict } from './schema-validator';
 
 // Checks a message against the schema of its service, as Business Gateway checks what it receives (an invalid request
 // is answered with a SOAP fault) and as the tests check everything either side sends. The schemas in
@@ -10,16 +9,6 @@ import { validateXML } from 'xmllint-wasm';
 // `payloadDocument` moves it under the global element, keeping every namespace declared around it.
 
 export const schemaDirectory = join(__dirname, '..', '..', '..', 'schemas', 'business-gateway');
-
-const schemas = new Map<string, string>();
-const schemaText = (file: string): string => {
-  let text = schemas.get(file);
-  if (text === undefined) {
-    text = readFileSync(join(schemaDirectory, file), 'utf8');
-    schemas.set(file, text);
-  }
-  return text;
-};
 
 /**
  * The published schema each of ours is written from, by the name HM Land Registry's developer pack gives it. Where a
@@ -38,29 +27,24 @@ export const publishedSchemaNames: Readonly<Record<string, string>> = {
   'poll-request.xsd': 'PollRequest.xsd',
 };
 
-const publishedSchema = (file: string): { name: string; contents: string } | null => {
+const publishedSchema = (file: string): { name: string; path: string } | null => {
   const folder = process.env.BUSINESS_GATEWAY_PUBLISHED_SCHEMAS;
   const name = publishedSchemaNames[file];
   if (!folder || !name) return null;
-  return { name, contents: readFileSync(join(folder, name), 'utf8') };
+  return { name, path: join(folder, name) };
 };
 
-export interface SchemaVerdict {
-  valid: boolean;
-  /** The validator's messages, one per problem. */
-  errors: string[];
-}
+export type { SchemaVerdict };
 
-/** Validates a document against one of the schemas by file name (e.g. `search-by-property-description-request.xsd`). */
+/**
+ * Validates a document against one of the schemas by file name (e.g. `search-by-property-description-request.xsd`). A
+ * document that is not well-formed XML is invalid, with the parser's messages.
+ */
 export const checkAgainstSchema = async (document: string, schemaFile: string): Promise<SchemaVerdict> => {
-  const validate = async (fileName: string, contents: string) => {
-    const result = await validateXML({ xml: [{ fileName: 'message.xml', contents: document }], schema: [{ fileName, contents }] });
-    return { valid: result.valid, errors: result.errors.map((e) => e.message.trim()) };
-  };
-  const ours = await validate(schemaFile, schemaText(schemaFile));
+  const ours = await validateAgainst(document, join(schemaDirectory, schemaFile));
   const published = publishedSchema(schemaFile);
   if (!published) return ours;
-  const theirs = await validate(published.name, published.contents);
+  const theirs = await validateAgainst(document, published.path);
   return {
     valid: ours.valid && theirs.valid,
     errors: [...ours.errors, ...theirs.errors.map((e) => `published ${published.name}: ${e}`)],

@@ -30,6 +30,21 @@ const responseVerdict = (envelope: string) =>
   checkAgainstSchema(payloadDocument(envelope, 'return', service.response.root, service.response.namespace) ?? '', service.response.file);
 
 describe('a search request', () => {
+  it("is invalid when it is not well-formed XML, with the parser's message, however many checks are in flight", async () => {
+    const sent = soapRequest(
+      service.operation,
+      searchRequestContent(search({ buildingName: '99', postcode: 'TQ56 4HY' })),
+      service.request,
+      credentials,
+    );
+    const document = payloadDocument(sent, 'arg0', service.request.root, service.request.namespace)!;
+    const broken = document.replace('</m:BuildingName>', '');
+    // Several checks in flight at once each get their own verdict (one validator answers them in turn).
+    const verdicts = await Promise.all([broken, document, broken].map((d) => checkAgainstSchema(d, service.request.file)));
+    expect(verdicts.map((v) => v.valid)).toEqual([false, true, false]);
+    expect(verdicts[0]!.errors.join(' ')).toMatch(/BuildingName/);
+  });
+
   it('is valid under the schema with a house number and postcode, and reads back as sent', async () => {
     const sent = search({ buildingName: '99', postcode: 'TQ56 4HY' });
     const envelope = soapRequest(service.operation, searchRequestContent(sent), service.request, credentials);
