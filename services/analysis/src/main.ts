@@ -1,5 +1,5 @@
 import { analysis } from '@pds/contracts';
-import { bootService, envMs, handler, RequestReplyClient, serveCommands } from '@pds/service-runtime';
+import { answersAtOncePerPartition, bootService, envMs, handler, RequestReplyClient, serveCommands } from '@pds/service-runtime';
 import { startReports } from './reports/start-reports';
 import { DateTime } from 'luxon';
 import { askerOf } from './asking/ask-service';
@@ -69,6 +69,8 @@ const main = async () => {
     service: 'analysis',
     logger: rt.logger,
     handlers,
+    // Its answers overtake one another within a partition: a slow one (a profile, a registry search) holds up no other.
+    answersAtOncePerPartition: answersAtOncePerPartition(),
     ready: rt.databaseAnswers,
   });
   rt.onShutdown(() => commands.stop());

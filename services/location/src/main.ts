@@ -1,5 +1,13 @@
 import { epc, locationIntelligence, marketData, referenceData } from '@pds/contracts';
-import { bootService, envMs, handler, LogFollower, RequestReplyClient, serveCommands } from '@pds/service-runtime';
+import {
+  answersAtOncePerPartition,
+  bootService,
+  envMs,
+  handler,
+  LogFollower,
+  RequestReplyClient,
+  serveCommands,
+} from '@pds/service-runtime';
 import { DateTime } from 'luxon';
 import { describeAreaStatistics } from './area-statistics/describe-area-statistics';
 import { describeEnergyCertificates, describeFloorArea } from './epc/describe';
@@ -77,6 +85,8 @@ const main = async () => {
     service: 'location',
     logger: rt.logger,
     handlers,
+    // Its answers overtake one another within a partition: a slow one (a profile, a registry search) holds up no other.
+    answersAtOncePerPartition: answersAtOncePerPartition(),
     ready: rt.databaseAnswers,
   });
   rt.onShutdown(() => commands.stop());

@@ -65,3 +65,16 @@ export const envMs = (name: string, defaultMs: number, env: NodeJS.ProcessEnv = 
   if (!Number.isInteger(value) || value <= 0 || value > 3_600_000) throw new Error(`${name} must be 1..3600000 ms`);
   return value;
 };
+
+/**
+ * How many answers the reading services (analysis, location) handle at once in each of their partitions
+ * (`ANSWERS_AT_ONCE_PER_PARTITION`, 1 to 64; 1 keeps each partition in order): see `answersAtOncePerPartition` of
+ * `serveCommands`. Four partitions of four: sixteen at once, most of them waiting on the database or another service.
+ */
+export const answersAtOncePerPartition = (env: NodeJS.ProcessEnv = process.env): number => {
+  const raw = env.ANSWERS_AT_ONCE_PER_PARTITION;
+  if (raw === undefined || raw === '') return 4;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 64) throw new Error('ANSWERS_AT_ONCE_PER_PARTITION must be 1..64');
+  return value;
+};

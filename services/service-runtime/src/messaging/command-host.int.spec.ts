@@ -13,7 +13,11 @@ import { handler, serveCommands } from './command-host';
 
 jest.setTimeout(60_000);
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const Echo = defineCommand('Echo', z.object({ n: z.number().int() }), z.object({ n: z.number().int() }));
+/** A command that keeps its partition's order (its handler is not one answering a waiting caller). */
+const Record = defineCommand('Record', z.object({ n: z.number().int() }), z.object({ n: z.number().int() }));
 
 /** Produce requests this process sends while `work` runs (the client reports each request it writes). */
 const produceRequestsDuring = async (work: () => Promise<void>): Promise<number> => {
@@ -47,25 +51,30 @@ const setUp = async () => {
     fromBeginning: true,
     handle: async (m) => void replies.push(m.value as Reply),
   });
-  const commandOf = (n: number) => ({
+  const commandOf = (n: number, type: string) => ({
     id: randomUUID(),
-    type: Echo.type,
+    type,
     data: { n },
     metadata: { correlationId: `c-${n}`, actor: 'test', issuedAt: new Date().toISOString(), replyTo: replyTopic },
   });
   /** The commands in one publish, so that they land together and reach the service in one chunk. */
-  const sendTogether = (ns: number[]) =>
+  const sendTogether = (ns: number[], recorded: number[] = []) =>
     bus.publish(
       commandTopic,
-      ns.map((n) => ({ key: 'same-partition', value: commandOf(n) })),
+      ns.map((n) => ({ key: 'same-partition', value: commandOf(n, recorded.includes(n) ? Record.type : Echo.type) })),
     );
-  const serve = (handle: (n: number) => Promise<{ n: number }>) =>
+  /** Echo answers a waiting caller (`dropWhenLate`), Record does not; `atOnce` lets the answers overtake. */
+  const serve = (handle: (n: number) => Promise<{ n: number }>, atOnce?: number) =>
     serveCommands({
       bus,
       topics,
       service: 'analysis',
       logger,
-      handlers: [handler(Echo, async ({ n }) => ({ ok: true, data: await handle(n as number) }))],
+      handlers: [
+        handler(Echo, async ({ n }) => ({ ok: true, data: await handle(n as number) }), { dropWhenLate: true }),
+        handler(Record, async ({ n }) => ({ ok: true, data: await handle(n as number) })),
+      ],
+      ...(atOnce ? { answersAtOncePerPartition: atOnce } : {}),
     });
   const answered = () => replies.map((r) => (r.data as { n: number }).n);
   const tearDown = async () => {
@@ -124,6 +133,90 @@ describe('a chunk of commands', () => {
       expect(failures).toBe(2);
       expect(decided).toEqual([1, 2, 3, 4]);
       expect(answered()).toEqual([1, 2, 3, 4]);
+    } finally {
+      await tearDown();
+    }
+  });
+});
+
+describe('commands answering a waiting caller, several at once in a partition', () => {
+  it('are answered as each is ready: the short ones, and one arriving later, pass a slow one', async () => {
+    const { sendTogether, serve, answered, tearDown } = await setUp();
+    let openGate = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    try {
+      await sendTogether([1, 2, 3, 4]);
+      const host = await serve(async (n) => {
+        if (n === 1) await gate; // a profile waiting on other services
+        return { n };
+      }, 4);
+      await waitFor(() => answered().length === 3, 15_000);
+      // Sent while the slow one is still being handled: taken at once, not after it.
+      await sendTogether([5]);
+      await waitFor(() => answered().length === 4, 15_000);
+      expect(answered()).toEqual([2, 3, 4, 5]);
+      openGate();
+      await waitFor(() => answered().length === 5, 15_000);
+      await host.stop();
+      expect(answered()).toEqual([2, 3, 4, 5, 1]);
+    } finally {
+      openGate();
+      await tearDown();
+    }
+  });
+
+  it('wait for one that keeps its order, as it waits for those before it', async () => {
+    const { sendTogether, serve, answered, tearDown } = await setUp();
+    let openGate = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    try {
+      // 2 is a Record: after 1, before 3, though 1 is slow.
+      await sendTogether([1, 2, 3], [2]);
+      const started: number[] = [];
+      const host = await serve(async (n) => {
+        started.push(n);
+        if (n === 1) await gate;
+        return { n };
+      }, 4);
+      await waitFor(() => started.length === 1, 15_000);
+      await sleep(1_000);
+      expect(started).toEqual([1]);
+      openGate();
+      await waitFor(() => answered().length === 3, 15_000);
+      await host.stop();
+      expect(started).toEqual([1, 2, 3]);
+      expect(answered()).toEqual([1, 2, 3]);
+    } finally {
+      openGate();
+      await tearDown();
+    }
+  });
+
+  it('commit only up to the first not handled: one that keeps failing is delivered again with those after it', async () => {
+    const { sendTogether, serve, answered, tearDown } = await setUp();
+    try {
+      await sendTogether([1, 2]);
+      let broken = true;
+      let failures = 0;
+      const first = await serve(async (n) => {
+        if (n === 1 && broken) {
+          failures++;
+          throw new Error('the database is away');
+        }
+        return { n };
+      }, 4);
+      await waitFor(() => answered().length === 1 && failures >= 2, 15_000);
+      expect(answered()).toEqual([2]);
+      // Offsets are committed every 500 ms: 2 is handled, but 1 before it is not, so nothing may be committed.
+      await sleep(1_200);
+      await first.stop();
+      broken = false;
+      const second = await serve(async (n) => ({ n }), 4);
+      await waitFor(() => answered().length === 3, 15_000);
+      await sleep(500);
+      await second.stop();
+      expect(answered().slice(0, 1)).toEqual([2]);
+      expect(answered().slice(1).sort()).toEqual([1, 2]);
     } finally {
       await tearDown();
     }

@@ -94,6 +94,13 @@ export const serveCommands = async (options: {
   handlers: CommandHandler[];
   batch?: BatchHandler;
   partitionsConcurrently?: number;
+  /**
+   * How many commands answering a caller who waits (`dropWhenLate`: reads and calculations, whose outcome does not
+   * depend on the commands before them) are handled at once within a partition, so that a slow one (a profile waiting
+   * on four services) does not hold up the short ones behind it. Other commands keep their partition's order. Without
+   * it (or with `batch`), a partition's commands are decided one after another.
+   */
+  answersAtOncePerPartition?: number;
   /** Whether what the handlers need (the database) answers now: a Ping is answered "unavailable" while it does not. */
   ready?: () => Promise<boolean>;
 }): Promise<Subscription> => {
@@ -289,12 +296,18 @@ export const serveCommands = async (options: {
     await Promise.all(sent);
   };
 
+  const perPartition = options.batch ? undefined : options.answersAtOncePerPartition;
+  /** A command whose handler answers a waiting caller, read from the envelope's type (anything else keeps its place). */
+  const answersACaller = ({ value }: IncomingMessage) => {
+    const type = (value as { type?: unknown } | null)?.type;
+    return typeof type === 'string' && byType.get(type)?.dropWhenLate === true;
+  };
   return options.bus.subscribe({
     groupId: `${topic}.handlers`,
     topics: [topic],
     fromBeginning: true,
     partitionsConcurrently: options.partitionsConcurrently ?? 4,
     handle: (message) => handleBatch([message]),
-    handleBatch,
+    ...(perPartition && perPartition > 1 ? { overtaking: { perPartition, mayOvertake: answersACaller } } : { handleBatch }),
   });
 };

@@ -30,6 +30,14 @@ export interface SubscribeOptions {
    * again from its first message, or from the first not handled when it throws `PartlyHandled`.
    */
   handleBatch?: (messages: IncomingMessage[]) => Promise<void>;
+  /**
+   * Lets messages of one partition be handled alongside each other, up to `perPartition` at once (through `handle`):
+   * for messages whose effects do not depend on one another, such as answers to callers who are waiting, so that a
+   * slow one does not hold up those behind it. A message `mayOvertake` says no to is handled in order: it waits for
+   * those before it, and those after it wait for it. A message that throws is handled again after a backoff while the
+   * others carry on; offsets are committed up to the first message not yet handled.
+   */
+  overtaking?: { perPartition: number; mayOvertake: (message: IncomingMessage) => boolean };
 }
 
 /**
@@ -98,6 +106,8 @@ export class GroupConsumer implements Subscription {
   private readonly queues = new Map<string, ClientMessage[]>();
   private readonly working = new Map<string, Promise<void>>();
   private queuedCount = 0;
+  /** Wakes a partition's overtaking drain when a message arrives for it. */
+  private readonly wakers = new Map<string, () => void>();
   private readonly handled = new Map<string, ClientMessage>();
   private commitTimer: NodeJS.Timeout | undefined;
   private committing: Promise<void> | undefined;
@@ -186,6 +196,7 @@ export class GroupConsumer implements Subscription {
     queue.push(message);
     this.queues.set(key, queue);
     if (++this.queuedCount >= queuedHigh) this.stream?.pause();
+    this.wakers.get(key)?.();
     this.schedule();
   }
 
@@ -198,7 +209,10 @@ export class GroupConsumer implements Subscription {
       const incarnation = this.incarnation;
       this.working.set(
         key,
-        this.drain(key, queue, incarnation).finally(() => {
+        (this.options.overtaking
+          ? this.drainOvertaking(key, queue, incarnation, this.options.overtaking)
+          : this.drain(key, queue, incarnation)
+        ).finally(() => {
           this.working.delete(key);
           if (!this.stopped) this.schedule();
         }),
@@ -242,6 +256,85 @@ export class GroupConsumer implements Subscription {
       delayMs = redeliveryMinMs;
       if (incarnation !== this.incarnation) return;
       this.markHandled(key, queue, chunk);
+    }
+  }
+
+  /**
+   * Handles a partition's waiting messages up to `perPartition` at once, each as soon as it may start (see
+   * `SubscribeOptions.overtaking`), taking new arrivals as they come rather than after the slowest in hand.
+   */
+  private async drainOvertaking(
+    key: string,
+    queue: ClientMessage[],
+    incarnation: number,
+    { perPartition, mayOvertake }: NonNullable<SubscribeOptions['overtaking']>,
+  ) {
+    await Promise.resolve();
+    const current = () => incarnation === this.incarnation;
+    /** The queue's first `started` messages are handled or being handled; `finished` those done, in any order. */
+    let started = 0;
+    const finished = new Set<ClientMessage>();
+    const inFlight = new Set<Promise<void>>();
+    /** An in-order message is being handled: nothing else starts until it is done. */
+    let holding = false;
+    let peeked: { raw: ClientMessage; message: IncomingMessage | undefined; inOrder: boolean } | undefined;
+    /** Takes the finished messages off the front of the queue, up to the first still being handled. */
+    const retire = () => {
+      let n = 0;
+      while (n < started && finished.has(queue[n] as ClientMessage)) n++;
+      if (n === 0 || !current()) return;
+      const done = queue.slice(0, n);
+      for (const m of done) finished.delete(m);
+      started -= n;
+      this.markHandled(key, queue, done);
+    };
+    while (current() && !this.stopped) {
+      const raw = queue[started];
+      if (raw && peeked?.raw !== raw) {
+        const message = this.decode(raw);
+        peeked = { raw, message, inOrder: message !== undefined && !mayOvertake(message) };
+      }
+      const next = raw ? peeked : undefined;
+      if (next && !holding && inFlight.size < perPartition && !(next.inOrder && inFlight.size > 0)) {
+        started++;
+        holding = next.inOrder;
+        const work: Promise<void> = (next.message ? this.handleUntilDone(key, next.message, incarnation) : Promise.resolve(true)).then(
+          (handled) => {
+            if (handled) finished.add(next.raw);
+            if (next.inOrder) holding = false;
+            inFlight.delete(work);
+          },
+        );
+        inFlight.add(work);
+        continue;
+      }
+      if (!next && inFlight.size === 0) break;
+      const arrived = new Promise<void>((resolve) => this.wakers.set(key, resolve));
+      await Promise.race([...inFlight, arrived]);
+      this.wakers.delete(key);
+      retire();
+    }
+    await Promise.allSettled(inFlight);
+    retire();
+  }
+
+  /**
+   * One message through `handle`, again after a backoff each time it throws: true once handled, false when the member
+   * ends first (the message is then not counted as handled, and is delivered again).
+   */
+  private async handleUntilDone(key: string, message: IncomingMessage, incarnation: number): Promise<boolean> {
+    for (let delayMs = redeliveryMinMs; ; delayMs = Math.min(delayMs * 2, redeliveryMaxMs)) {
+      try {
+        await this.options.handle(message);
+        return true;
+      } catch (error) {
+        this.logger.error(
+          { groupId: this.options.groupId, partition: key, offset: message.offset, err: error },
+          'handler failed; handling the message again',
+        );
+        if (incarnation !== this.incarnation || this.stopped) return false;
+        await sleep(delayMs);
+      }
     }
   }
 
