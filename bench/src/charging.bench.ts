@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { usageByGroup, usagePerCall, type Group } from './process-cpu';
 import { benchLogDir, benchServers, percentile, startBenchStack } from './servers';
+import { statementCosts, type StatementCosts } from './statement-costs';
 import { pausesIn, timelineLines, type Answered } from './timeline';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -36,6 +37,8 @@ const idleCalls = 300;
 // throwaway cluster the tests use (no flushes), as every figure of this benchmark so far was measured.
 const durable = process.env.BENCH_PG === 'durable';
 const timeline = process.env.TIMELINE === '1';
+// PG_STATEMENTS=1: PostgreSQL's executor time by statement over the measured runs, per call, for both sides.
+const pgStatements = process.env.PG_STATEMENTS === '1';
 
 const startBaseline = async (databaseUrl: string, port: number) => {
   const child = spawn(process.execPath, [join(repoRoot, 'bench', 'dist', 'baseline-server.js')], {
@@ -92,8 +95,16 @@ const usageLines = (groups: readonly Group[], before: ReturnType<typeof usageByG
  * The measured runs after the warm-up, each printed, and the median one by throughput; each process's CPU per call over
  * all of them (the load generator's own included, as `autocannon`).
  */
-const measured = async (label: string, url: string, apiKey: string, groups: readonly Group[], logDir?: string) => {
+const measured = async (
+  label: string,
+  url: string,
+  apiKey: string,
+  groups: readonly Group[],
+  options: { logDir?: string; statements?: StatementCosts } = {},
+) => {
+  const { logDir, statements } = options;
   await cannon(url, apiKey, { connections, duration: warmupSeconds });
+  await statements?.reset();
   const before = usageByGroup(groups);
   const runs: Run[] = [];
   const answers: Answered[][] = [];
@@ -112,6 +123,7 @@ const measured = async (label: string, url: string, apiKey: string, groups: read
   for (const [i, r] of runs.entries()) log(`    run ${i + 1}${' '.repeat(48)}${figures(r)}`);
   log(`    median${' '.repeat(47)}${figures(run)}`);
   for (const line of used) log(`    ${line}`);
+  if (statements) for (const line of await statements.lines(runs.reduce((sum, r) => sum + r.calls, 0))) log(`    ${line}`);
   if (logDir) {
     const pauses = pausesIn(logDir);
     for (const [i, answered] of answers.entries()) {
@@ -163,7 +175,7 @@ const audit = (databaseUrl: string) => {
 };
 
 const main = async () => {
-  const servers = await benchServers(log, { durable });
+  const servers = await benchServers(log, { durable, statements: pgStatements });
   try {
     await compare(servers);
   } finally {
@@ -173,6 +185,7 @@ const main = async () => {
 
 const compare = async (servers: Awaited<ReturnType<typeof benchServers>>) => {
   const credits = 100_000_000;
+  const statements = pgStatements ? statementCosts(servers.adminUrl, new URL(servers.databaseUrl).pathname.slice(1)) : undefined;
   const platform: Group[] = [
     { name: 'kafka', cmdlineIncludes: join(servers.work, 'kafka') },
     { name: 'postgres', cmdlineIncludes: join(servers.work, 'postgres'), withChildren: true },
@@ -195,10 +208,13 @@ const compare = async (servers: Awaited<ReturnType<typeof benchServers>>) => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ apiKey: baselineKey, credits }),
     });
-    base = await measured('baseline (express + one autocommit UPDATE … RETURNING)', `${baseline.url}${path}`, baselineKey, [
-      { name: 'baseline', pid: baseline.pid },
-      ...platform,
-    ]);
+    base = await measured(
+      'baseline (express + one autocommit UPDATE … RETURNING)',
+      `${baseline.url}${path}`,
+      baselineKey,
+      [{ name: 'baseline', pid: baseline.pid }, ...platform],
+      { statements },
+    );
     idleBase = await idleLatency(`${baseline.url}${path}`, baselineKey);
   } finally {
     baseline.stop();
@@ -224,7 +240,7 @@ const compare = async (servers: Awaited<ReturnType<typeof benchServers>>) => {
       `${stack.gatewayUrl}${path}`,
       account.apiKey,
       [...services, ...platform],
-      timeline ? benchLogDir(servers.work) : undefined,
+      { statements, ...(timeline ? { logDir: benchLogDir(servers.work) } : {}) },
     );
     log(
       `  ratio of the medians (stack ÷ baseline): throughput ${(full.perSecond / base.perSecond).toFixed(2)}, ` +

@@ -7,16 +7,18 @@ import { join } from 'node:path';
  * Kafka and PostgreSQL for a benchmark run: the given ones (KAFKA_BROKERS, DATABASE_ADMIN_URL) or ones of its own, on
  * ports below Linux's ephemeral range (an outgoing connection's local end can take one in it, then a restart fails).
  * Its own PostgreSQL is durable (every commit flushed to disk before it is acknowledged, as `npm start` runs it) when
- * `durable`, and otherwise a throwaway cluster without flushes, as the tests use.
+ * `durable`, and otherwise a throwaway cluster without flushes, as the tests use. With `statements`, it counts what each
+ * statement costs (pg_stat_statements, read with `statementCosts`).
  */
-export const benchServers = async (log: (line: string) => void, options: { durable?: boolean } = {}) => {
+export const benchServers = async (log: (line: string) => void, options: { durable?: boolean; statements?: boolean } = {}) => {
   const work = mkdtempSync(join(tmpdir(), 'pds-bench-'));
   chmodSync(work, 0o755);
   let postgres: RunningPostgres | undefined;
   let adminUrl = process.env.DATABASE_ADMIN_URL;
   if (!adminUrl) {
     const start = options.durable ? startDurablePostgres : startDebianPostgres;
-    postgres = await start(join(work, 'postgres'), Number(process.env.BENCH_PG_PORT ?? 25532), log);
+    const settings = options.statements ? ["shared_preload_libraries = 'pg_stat_statements'", 'pg_stat_statements.track = all'] : [];
+    postgres = await start(join(work, 'postgres'), Number(process.env.BENCH_PG_PORT ?? 25532), log, undefined, settings);
     adminUrl = postgres.adminUrl;
   }
   let stopKafka = () => undefined as void;
@@ -31,6 +33,7 @@ export const benchServers = async (log: (line: string) => void, options: { durab
     work,
     brokers,
     databaseUrl,
+    adminUrl,
     /** Stops what it started and removes its folder (a run's Kafka log, logs and PostgreSQL: a gigabyte or so). */
     stop: async () => {
       stopKafka();

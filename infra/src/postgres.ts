@@ -70,7 +70,8 @@ const ensurePostgresUser = () => {
  * Runs PostgreSQL from `binDir` with its cluster in `dataDir`, on loopback `port` only, with trust authentication
  * (nothing off this machine can reach it). PostgreSQL refuses to run as root, so as root it runs as `postgres`: the
  * postmaster is this process's child either way, so its pid and exit are this process's to see. A `throwaway` cluster
- * (tests, benchmarks) trades durability for speed. With `logFile`, the server's log is appended there.
+ * (tests, benchmarks) trades durability for speed. With `logFile`, the server's log is appended there; `settings` are
+ * added to a new cluster's configuration (a benchmark's `shared_preload_libraries`, say).
  */
 const startPostgresServer = async (
   binDir: string,
@@ -78,6 +79,7 @@ const startPostgresServer = async (
   port: number,
   throwaway: boolean,
   logFile?: string,
+  extraSettings: readonly string[] = [],
 ): Promise<RunningPostgres> => {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const user = isRoot() ? ensurePostgresUser() : undefined;
@@ -87,6 +89,7 @@ const startPostgresServer = async (
     execFileSync(join(binDir, 'initdb'), initdbArgs, { stdio: ['ignore', 'ignore', 'inherit'], ...user });
     const settings = ['max_connections = 300', "unix_socket_directories = ''"];
     if (throwaway) settings.push('fsync = off', 'synchronous_commit = off', 'full_page_writes = off');
+    settings.push(...extraSettings);
     appendFileSync(join(dataDir, 'postgresql.auto.conf'), `${settings.join('\n')}\n`);
   }
   const args = ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1'];
@@ -120,9 +123,19 @@ const startPostgresServer = async (
 };
 
 /** A throwaway cluster of Debian's PostgreSQL (tests, CI, benchmarks); installs the packages when missing. */
-export const startDebianPostgres = (dataDir: string, port: number, log: (line: string) => void = () => undefined, logFile?: string) =>
-  startPostgresServer(debianPostgresBin(log), dataDir, port, true, logFile);
+export const startDebianPostgres = (
+  dataDir: string,
+  port: number,
+  log: (line: string) => void = () => undefined,
+  logFile?: string,
+  settings: readonly string[] = [],
+) => startPostgresServer(debianPostgresBin(log), dataDir, port, true, logFile, settings);
 
 /** A durable cluster of Debian's PostgreSQL with PostGIS (`npm start`); installs the packages when missing. */
-export const startDurablePostgres = (dataDir: string, port: number, log: (line: string) => void = () => undefined, logFile?: string) =>
-  startPostgresServer(debianPostgresBin(log), dataDir, port, false, logFile);
+export const startDurablePostgres = (
+  dataDir: string,
+  port: number,
+  log: (line: string) => void = () => undefined,
+  logFile?: string,
+  settings: readonly string[] = [],
+) => startPostgresServer(debianPostgresBin(log), dataDir, port, false, logFile, settings);
