@@ -4,6 +4,7 @@ export * from './postgres-pool';
 export * from './until-available';
 export * from './batched-calls';
 export * from './clock';
+export * from './uk-date';
 export * from './service';
 export * from './observability/logger';
 export * from './observability/tracing';

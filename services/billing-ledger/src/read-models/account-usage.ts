@@ -1,5 +1,4 @@
-import type { RecordedEvent } from '@pds/service-runtime';
-import { DateTime } from 'luxon';
+import { ukDateOf, type RecordedEvent } from '@pds/service-runtime';
 import type pg from 'pg';
 import { movementOf, recordMovements, type MovementRow } from './account-movements';
 
@@ -9,12 +8,9 @@ import { movementOf, recordMovements, type MovementRow } from './account-movemen
 // movements (account-movements.ts) are written in the same transaction, so a monthly statement's figures, half from
 // each table, are always read at one position.
 
-const zone = 'Europe/London';
-
 /** When an event was decided in business time (`metadata.at`); the store's clock for events written before it was recorded. */
 export const businessTimeOf = (e: Pick<RecordedEvent, 'metadata' | 'recordedAt'>): string =>
   typeof e.metadata.at === 'string' ? e.metadata.at : e.recordedAt;
-const ukDay = (at: string) => DateTime.fromISO(at, { zone }).toISODate() as string;
 
 type Data = { accountId: string; reservationId: string; amountCredits: number; operation?: string };
 interface Movement {
@@ -39,7 +35,7 @@ export const projectAccountUsage = async (events: RecordedEvent[], tx: pg.PoolCl
     const d = e.data as Data;
     const at = businessTimeOf(e);
     progress.set(d.accountId, { position: e.globalPosition, at });
-    const base = { accountId: d.accountId, reservationId: d.reservationId, day: ukDay(at) };
+    const base = { accountId: d.accountId, reservationId: d.reservationId, day: ukDateOf(at) };
     switch (e.type) {
       case 'CreditsReserved':
         operations.set(keyOf(d.accountId, d.reservationId), { ...base, operation: d.operation as string, at });

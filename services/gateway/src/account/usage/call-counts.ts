@@ -1,5 +1,4 @@
-import type { Logger } from '@pds/service-runtime';
-import { DateTime } from 'luxon';
+import { ukDateOf, type Logger } from '@pds/service-runtime';
 import type pg from 'pg';
 
 // Requests made with each account's keys, by UK day and operation, and when each key was last used. Counted in memory as answers go out and added to
@@ -7,7 +6,6 @@ import type pg from 'pg';
 // not a write. A gateway killed outright loses at most the counts since its last flush; credits, being the ledger's,
 // are never lost.
 
-const zone = 'Europe/London';
 /** A full map is flushed at once, so memory stays bounded whatever the traffic. */
 const keysMax = 10_000;
 
@@ -24,7 +22,7 @@ export class CallCounts {
 
   /** One request of `accountId` with its key `keyId` to `operationId`, answered at business time `at`. */
   count(accountId: string, keyId: string, operationId: string, at: Date): void {
-    const key = `${accountId}\n${DateTime.fromJSDate(at, { zone }).toISODate()}\n${operationId}`;
+    const key = `${accountId}\n${ukDateOf(at)}\n${operationId}`;
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
     this.lastUsed.set(`${accountId}\n${keyId}`, at);
     if (this.counts.size >= keysMax || this.lastUsed.size >= keysMax) void this.flush();
