@@ -13,11 +13,17 @@ export interface SchemaVerdict {
   errors: string[];
 }
 
-/** The worker: schemas by path, compiled on first use; a document not well-formed is invalid with the parser's messages. */
+/**
+ * The worker: schemas by path, compiled on first use (a schema's includes and imports read from beside it); a document
+ * not well-formed is invalid with the parser's messages.
+ */
 const workerSource = (libxml2Url: string) => `
 const { parentPort } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
-const loading = import(${JSON.stringify(libxml2Url)});
+const loading = Promise.all([
+  import(${JSON.stringify(libxml2Url)}),
+  import(${JSON.stringify(new URL('./nodejs.mjs', libxml2Url).href)}).then((fs) => fs.xmlRegisterFsInputProviders()),
+]).then(([libxml2]) => libxml2);
 const validators = new Map();
 const messagesOf = (error) => (error.details ?? [{ message: error.message }]).map((d) => d.message.trim());
 parentPort.on('message', async ({ id, document, schemaPath }) => {
