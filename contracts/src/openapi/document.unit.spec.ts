@@ -71,17 +71,25 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('says under 503 of every reference-data operation, its own 503 or not, that the data may still be arriving', () => {
+  it('says under 503 of every reference-data operation that its data may be arriving, and of every charged one that billing may be silent', () => {
     const all = Object.values(operations) as Operation[];
     const described = (operation: Operation) =>
       (op(operation.path, operation.method).responses as Record<string, { description: string }>)['503']!.description;
     const arriving = /`SERVICE_UNAVAILABLE`: [^\n]*still arriving/;
     const ofReferenceData = all.filter((operation) => referenceDataTags.has(operation.tag));
-    // Sold comparables and valuation declare a 503 of their own (no Price Paid Data imported); it is kept beside.
+    // Sold comparables and valuation declare a 503 of their own (no Price Paid Data imported): it comes first, and the
+    // common causes follow.
     const soldComparables = ofReferenceData.find((operation) => operation.path.endsWith('/sold-comparables'))!;
     expect(soldComparables.errors.SERVICE_UNAVAILABLE).toBeDefined();
-    expect(described(soldComparables)).toMatch(/`SERVICE_UNAVAILABLE`: No Price Paid Data is imported yet, or the reference data/);
+    expect(described(soldComparables)).toMatch(
+      /`SERVICE_UNAVAILABLE`: No Price Paid Data is imported yet; or the billing service did not answer in time, .*, or the reference data/,
+    );
     for (const operation of ofReferenceData) expect(`${operation.path} ${described(operation)}`).toMatch(arriving);
+    // Every operation charged per call can find the billing service silent, its own 503 or not.
+    for (const operation of all.filter((o) => o.cost.kind === 'per_call'))
+      expect(`${operation.path} ${described(operation)}`).toMatch(
+        /`SERVICE_UNAVAILABLE`: [^\n]*the billing service did not answer in time/i,
+      );
     // The account and report groups read no reference data, and do not say so.
     const account = all.filter((operation) => operation.tag === 'Account' && !operation.public);
     expect(account.length).toBeGreaterThan(0);

@@ -205,14 +205,17 @@ export const commonErrors = (operation: Operation): Partial<Record<ErrorCode, st
 
 /**
  * Every code the operation may answer with: its own and the common ones. An operation's own text replaces the common
- * one, except that a reference-data operation's own 503 still says it can mean data still arriving: the gateway answers
- * so for every operation of those groups, whatever else its 503 means.
+ * one, except for 503: what an operation's own 503 says (no Price Paid Data imported, say) comes first, and the common
+ * causes (the billing service's silence, a service away, reference data still arriving) still follow, since the
+ * gateway answers them for every operation of that shape.
  */
 export const errorsOf = (operation: Operation): Partial<Record<ErrorCode, string>> => {
-  const errors = { ...commonErrors(operation), ...operation.errors };
+  const common = commonErrors(operation);
+  const errors = { ...common, ...operation.errors };
   const own = operation.errors.SERVICE_UNAVAILABLE;
-  if (own !== undefined && referenceDataTags.has(operation.tag) && !own.includes(stillArriving)) {
-    errors.SERVICE_UNAVAILABLE = `${own.replace(/; nothing charged$/, '')}, or ${stillArriving}; nothing charged`;
+  if (own !== undefined && common.SERVICE_UNAVAILABLE !== undefined) {
+    const theirs = common.SERVICE_UNAVAILABLE.replace(/^A/, 'a').replace(/^The/, 'the');
+    errors.SERVICE_UNAVAILABLE = `${own.replace(/; nothing charged$/, '')}; or ${theirs}`;
   }
   return errors;
 };

@@ -194,6 +194,6 @@ export const areaSchools = defineOperation({
       'Neither or both of `postcode` and `latitude`/`longitude`, another parameter, or an invalid value (`details` names each); nothing charged',
     POSTCODE_NOT_FOUND: 'No postcode dataset serving places this postcode; nothing charged',
     UPSTREAM_TIMEOUT: 'The schools were not found in time; nothing charged',
-    SERVICE_UNAVAILABLE: 'The billing service did not answer in time, or no GIAS establishments file is loaded; nothing charged',
+    SERVICE_UNAVAILABLE: 'No GIAS establishments file is loaded; nothing charged',
   },
 });
