@@ -57,24 +57,23 @@ export const loadRuntimeConfig = (service: string, env: NodeJS.ProcessEnv = proc
   };
 };
 
-/** A positive whole number from the environment, or the default; bounded so that a typo cannot disable a limit. */
-export const envMs = (name: string, defaultMs: number, env: NodeJS.ProcessEnv = process.env): number => {
+/** A whole number from the environment within [min, max], or the default; bounded so that a typo cannot disable a limit. */
+const envWhole = (name: string, fallback: number, min: number, max: number, unit: string, env: NodeJS.ProcessEnv): number => {
   const raw = env[name];
-  if (raw === undefined || raw === '') return defaultMs;
+  if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0 || value > 3_600_000) throw new Error(`${name} must be 1..3600000 ms`);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be ${min}..${max}${unit}`);
   return value;
 };
+
+/** A positive whole number of milliseconds from the environment, or the default. */
+export const envMs = (name: string, defaultMs: number, env: NodeJS.ProcessEnv = process.env): number =>
+  envWhole(name, defaultMs, 1, 3_600_000, ' ms', env);
 
 /**
  * How many answers the reading services (analysis, location) handle at once in each of their partitions
  * (`ANSWERS_AT_ONCE_PER_PARTITION`, 1 to 64; 1 keeps each partition in order): see `answersAtOncePerPartition` of
  * `serveCommands`. Four partitions of four: sixteen at once, most of them waiting on the database or another service.
  */
-export const answersAtOncePerPartition = (env: NodeJS.ProcessEnv = process.env): number => {
-  const raw = env.ANSWERS_AT_ONCE_PER_PARTITION;
-  if (raw === undefined || raw === '') return 4;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 64) throw new Error('ANSWERS_AT_ONCE_PER_PARTITION must be 1..64');
-  return value;
-};
+export const answersAtOncePerPartition = (env: NodeJS.ProcessEnv = process.env): number =>
+  envWhole('ANSWERS_AT_ONCE_PER_PARTITION', 4, 1, 64, '', env);
