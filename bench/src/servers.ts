@@ -43,14 +43,16 @@ export const benchServers = async (log: (line: string) => void, options: { durab
   };
 };
 
-export const percentile = (sortedMs: number[], p: number) =>
-  sortedMs[Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1)] as number;
+export { percentile } from './percentile';
 
 /** Where the stack of a benchmark run writes each process's log (`<process>.log`). */
 export const benchLogDir = (work: string) => join(work, 'logs');
 
-/** The five services on the bench's servers, logging warnings only (BENCH_LOG_LEVEL to see more); the operator API's token is `bench-token`. */
-export const startBenchStack = (servers: { work: string; brokers: string; databaseUrl: string }) =>
+/**
+ * The five services on the bench's servers, logging warnings only (BENCH_LOG_LEVEL to see more), with `env` added to
+ * their environment; the operator API's token is `bench-token`.
+ */
+export const startBenchStack = (servers: { work: string; brokers: string; databaseUrl: string }, env: Record<string, string> = {}) =>
   ServiceStack.start({
     databaseUrl: servers.databaseUrl,
     kafkaBrokers: servers.brokers,
@@ -59,5 +61,5 @@ export const startBenchStack = (servers: { work: string; brokers: string; databa
     adminPort: 18381,
     adminToken: 'bench-token',
     logDir: benchLogDir(servers.work),
-    env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
+    env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...env },
   });

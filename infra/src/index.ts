@@ -31,3 +31,4 @@ export type { RunningStripeSimulator, StripeSimulatorOptions } from './stripe-si
 export { signatureHeader as stripeSignatureHeader } from './stripe-simulator/signature';
 export { loadDemoData } from './demo-data';
 export { RoundRobinProxy } from './entry/round-robin-proxy';
+export * from './otlp-receiver';

@@ -1,5 +1,5 @@
 import { waitFor } from '../support/ledger';
-import { startOtlpReceiver, type ReceivedMetric, type ReceivedSpan } from '../support/otlp-receiver';
+import { startOtlpReceiver, type ReceivedMetric, type ReceivedSpan } from '@pds/infra';
 import { e2eFixture } from '../support/e2e';
 import { partitionsPerTopic, serviceNames, type ServiceName } from '@pds/contracts';
 import { supportedNodeMajor } from '@pds/infra';
@@ -23,7 +23,14 @@ describe('traces exported over OTLP/HTTP', () => {
     expect(res.status).toBe(200);
     const [, traceId, gatewaySpanId] = (res.headers.get('traceparent') ?? '').split('-');
     const ofCall = (): ReceivedSpan[] => receiver.spans.filter((s) => s.traceId === traceId);
-    await waitFor(() => ['gateway', 'analysis', 'billing-ledger'].every((service) => ofCall().some((s) => s.service === service)), 15_000);
+    const stageSpans = ['admit caller', 'request CalculateRenovationUplift', 'append events'];
+    await waitFor(
+      () =>
+        ['gateway', 'analysis', 'billing-ledger'].every((service) => ofCall().some((s) => s.service === service)) &&
+        stageSpans.every((name) => ofCall().some((s) => s.name === name)),
+      // Within 4 s: each service exports every 200 ms as OTEL_BSP_SCHEDULE_DELAY says (the SDK alone would wait 5 s).
+      4_000,
+    );
 
     const spans = ofCall();
     expect(
@@ -40,6 +47,41 @@ describe('traces exported over OTLP/HTTP', () => {
     const handled = (service: string) => spans.filter((s) => s.service === service && s.kind === 5).map((s) => s.name);
     expect(handled('analysis')).toEqual(['handle CalculateRenovationUplift']);
     expect(handled('billing-ledger')).toEqual(['handle ChargeCredits']);
+
+    // While spans are exported, the call's stages have spans of their own (docs/operations.md): the caller's admission
+    // (INTERNAL, 1) and the request to analysis (CLIENT, 3; the broker's acknowledgement an event) under the server
+    // span, the work's handling under the request, the charge's under the work's (handed on), the append under the charge.
+    const named = (name: string) => spans.find((s) => s.name === name) as ReceivedSpan;
+    const [server, admit, request, work, charge, append] = [
+      'GET /api/v1/property/renovation-uplift-calculator',
+      ...stageSpans.slice(0, 2),
+      'handle CalculateRenovationUplift',
+      'handle ChargeCredits',
+      'append events',
+    ].map(named) as [ReceivedSpan, ReceivedSpan, ReceivedSpan, ReceivedSpan, ReceivedSpan, ReceivedSpan];
+    expect([
+      [admit.service, admit.parentSpanId, admit.kind],
+      [request.service, request.parentSpanId, request.kind, request.events?.map((e) => e.name)],
+      work.parentSpanId,
+      charge.parentSpanId,
+      [append.service, append.parentSpanId],
+    ]).toEqual([
+      ['gateway', server.spanId, 1],
+      ['gateway', server.spanId, 3, ['sent']],
+      request.spanId,
+      work.spanId,
+      ['billing-ledger', charge.spanId],
+    ]);
+    // In time, each stage within the one it is part of, and the hops in order.
+    const at = (s: ReceivedSpan) => [BigInt(s.startTimeUnixNano), BigInt(s.endTimeUnixNano)] as const;
+    const inside = (inner: ReceivedSpan, outer: ReceivedSpan) => at(inner)[0] >= at(outer)[0] && at(inner)[1] <= at(outer)[1];
+    expect([inside(admit, server), inside(request, server), inside(append, charge)]).toEqual([true, true, true]);
+    expect([
+      at(admit)[1] <= at(request)[0],
+      at(request)[0] <= at(work)[0],
+      at(work)[1] <= at(charge)[0],
+      at(charge)[1] <= at(request)[1],
+    ]).toEqual([true, true, true, true]);
   });
 });
 

@@ -39,17 +39,20 @@ export const ledgerBatchHandler = (
   handle: async (batch) => {
     const at = clock.now();
     const commands = batch.map((c) => commandOf(c, at, reservationTtlMs));
-    const results = await accounts.handleMany(
-      batch.map((c, i) => {
-        const command = commands[i] as AccountCommand;
-        const operation = command.type === 'ReserveCredits' || command.type === 'ChargeCredits' ? command.data.operation : undefined;
-        return {
-          streamId: ledgerEvents.accountStreamId(command.data.accountId),
-          decide: (state: Account) => decide(command, state),
-          metadata: c.withinSpan(() => metadataOf(c.ctx, command.now, operation)),
-        };
-      }),
-      (error) => error instanceof LedgerError,
+    // In the first command's trace (its span the parent of the append's), as one transaction records the run.
+    const results = await (batch[0] as BatchedCommand).withinSpan(() =>
+      accounts.handleMany(
+        batch.map((c, i) => {
+          const command = commands[i] as AccountCommand;
+          const operation = command.type === 'ReserveCredits' || command.type === 'ChargeCredits' ? command.data.operation : undefined;
+          return {
+            streamId: ledgerEvents.accountStreamId(command.data.accountId),
+            decide: (state: Account) => decide(command, state),
+            metadata: c.withinSpan(() => metadataOf(c.ctx, command.now, operation)),
+          };
+        }),
+        (error) => error instanceof LedgerError,
+      ),
     );
     return results.map((r, i): HandlerResult<unknown> =>
       r.ok ? outcomeOf(commands[i] as AccountCommand, r.state) : refusalOf(r.error as LedgerError),

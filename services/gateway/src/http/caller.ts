@@ -1,5 +1,5 @@
 import type { UnauthenticatedCode } from '@pds/contracts';
-import { isDatabaseOutage, type Logger, type RequestContext } from '@pds/service-runtime';
+import { isDatabaseOutage, stage, type Logger, type RequestContext } from '@pds/service-runtime';
 import type { Request, Response } from 'express';
 import type { Caller } from '../auth/api-keys';
 import type { GatewayDeps } from '../deps';
@@ -53,7 +53,7 @@ export const identify = async (
   if (known) return known;
   let admitted;
   try {
-    admitted = await deps.apiKeys.admit(req.header('x-api-key'));
+    admitted = await stage('admit caller', () => deps.apiKeys.admit(req.header('x-api-key')));
   } catch (error) {
     if (!isDatabaseOutage(error)) throw error;
     // Which account is calling cannot be known: no balance to report.

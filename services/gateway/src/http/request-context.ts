@@ -1,5 +1,5 @@
 import { context, trace } from '@opentelemetry/api';
-import { contextFromHeaders, counter, secondsHistogram, SpanKind, tracer, type Logger } from '@pds/service-runtime';
+import { contextFromHeaders, counter, preciseNow, secondsHistogram, SpanKind, tracer, type Logger } from '@pds/service-runtime';
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 
@@ -31,7 +31,7 @@ export const requestContext =
     const given = req.header('x-request-id');
     const requestId = given && requestIdPattern.test(given) ? given : randomUUID();
     const parent = contextFromHeaders(req.headers as Record<string, string | undefined>);
-    const span = tracer().startSpan(`${req.method} ${req.path}`, { kind: SpanKind.SERVER }, parent);
+    const span = tracer().startSpan(`${req.method} ${req.path}`, { kind: SpanKind.SERVER, startTime: preciseNow() }, parent);
     const { traceId, spanId } = span.spanContext();
     res.setHeader('X-Request-Id', requestId);
     res.setHeader('traceparent', `00-${traceId}-${spanId}-01`);
@@ -40,7 +40,7 @@ export const requestContext =
     const startedAt = process.hrtime.bigint();
     res.on('finish', () => {
       span.setAttribute('http.status_code', res.statusCode);
-      span.end();
+      span.end(preciseNow());
       const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
       const operation = typeof res.locals.operationId === 'string' ? res.locals.operationId : 'none';
       requests.inc({ operation, status: String(res.statusCode) });

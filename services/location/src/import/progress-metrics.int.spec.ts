@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { freshDatabase } from '../../../../test/support/environment';
-import { startOtlpReceiver } from '../../../../test/support/otlp-receiver';
+import { startOtlpReceiver } from '@pds/infra';
 import { silentProgress } from './progress';
 import { withProgressMetrics } from './progress-metrics';
 

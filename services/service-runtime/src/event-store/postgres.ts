@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from '../observability/logger';
+import { stage } from '../observability/tracing';
 import { createPool } from '../postgres-pool';
 import { backoffMs, sleep } from '../until-available';
 import {
@@ -135,7 +136,11 @@ export class PostgresEventStore implements EventStore {
    * one statement (its revision checked and its events inserted together), and the notification goes with the last,
    * so appending to one stream is a single autocommit statement: one round trip.
    */
-  async appendToStreams(appends: StreamAppend[]): Promise<{ nextRevisions: number[] }> {
+  appendToStreams(appends: StreamAppend[]): Promise<{ nextRevisions: number[] }> {
+    return stage('append events', () => this.appendInOneTransaction(appends));
+  }
+
+  private async appendInOneTransaction(appends: StreamAppend[]): Promise<{ nextRevisions: number[] }> {
     if (appends.length === 0 || appends.some((a) => a.events.length === 0)) throw new Error('append needs at least one event per stream');
     if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('append names a stream twice');
     // The payload names the categories appended to, so that a follower of other categories is not woken.

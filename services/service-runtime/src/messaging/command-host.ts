@@ -2,7 +2,7 @@ import { AnyCommand, Ping, type Candidate, type CommandSpec, type Reply, type Se
 import type { Logger } from '../observability/logger';
 import { context, trace, type Context, type Span } from '@opentelemetry/api';
 import { counter, secondsHistogram } from '../observability/metrics';
-import { contextFromHeaders, injectTraceHeaders, inSpan, SpanKind, tracer } from '../observability/tracing';
+import { contextFromHeaders, injectTraceHeaders, inSpan, preciseNow, SpanKind, tracer } from '../observability/tracing';
 import { PartlyHandled, type IncomingMessage, type KafkaBus, type OutgoingMessage, type Subscription } from './bus';
 
 const commandsHandled = counter({
@@ -239,7 +239,10 @@ export const serveCommands = async (options: {
   const handleRun = async (run: Handled[]): Promise<Sent> => {
     if (run.length === 0) return nothingSent;
     const batch = options.batch as BatchHandler;
-    const spans: Span[] = run.map((p) => tracer().startSpan(`handle ${p.handler.spec.type}`, { kind: SpanKind.CONSUMER }, p.parent));
+    const startTime = preciseNow();
+    const spans: Span[] = run.map((p) =>
+      tracer().startSpan(`handle ${p.handler.spec.type}`, { kind: SpanKind.CONSUMER, startTime }, p.parent),
+    );
     const within =
       (i: number) =>
       <T>(work: () => T): T =>
@@ -258,7 +261,8 @@ export const serveCommands = async (options: {
       });
       return sending(sends);
     } finally {
-      for (const span of spans) span.end();
+      const endTime = preciseNow();
+      for (const span of spans) span.end(endTime);
     }
   };
 

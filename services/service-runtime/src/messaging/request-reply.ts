@@ -1,7 +1,8 @@
 import { Reply, type CommandSpec, type MessageMetadata, type ReplyOf, type Topics, type z } from '@pds/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../observability/logger';
-import { injectTraceHeaders } from '../observability/tracing';
+import { context, trace } from '@opentelemetry/api';
+import { injectTraceHeaders, preciseNow, SpanKind, tracer, tracesExported } from '../observability/tracing';
 import type { KafkaBus } from './bus';
 import type { DomainError } from './command-host';
 
@@ -137,9 +138,22 @@ export class RequestReplyClient {
       this.pending.set(id, { resolve, timer });
     });
     answered.catch(() => undefined);
+    // Traced when spans are exported: from the send to the reply, with the broker's acknowledgement as an event, and
+    // the parent of the handler's span (its headers name it), so a trace shows each hop of the call.
+    const span = tracesExported()
+      ? tracer().startSpan(`request ${spec.type}`, { kind: SpanKind.CLIENT, startTime: preciseNow() })
+      : undefined;
+    const headers = span
+      ? context.with(trace.setSpan(context.active(), span), () => injectTraceHeaders({ 'message-type': spec.type }))
+      : injectTraceHeaders({ 'message-type': spec.type });
     // The send is bounded by the same timeout as the answer: a broker that is down must not hold a caller for the
     // client's own (much longer) retry budget. A send that completes late is harmless, as command ids dedupe.
-    const published = this.bus.publish(topic, [{ key, value: command, headers: injectTraceHeaders({ 'message-type': spec.type }) }]);
+    const published = this.bus.publish(topic, [{ key, value: command, headers }]);
+    if (span)
+      published.then(
+        () => span.addEvent('sent', preciseNow()),
+        () => undefined,
+      );
     const sendFailed = published.then(
       () => new Promise<never>(() => undefined),
       (error: unknown) => {
@@ -149,6 +163,7 @@ export class RequestReplyClient {
     try {
       return await Promise.race([answered, sendFailed]);
     } finally {
+      span?.end(preciseNow());
       const waiting = this.pending.get(id);
       if (waiting) clearTimeout(waiting.timer);
       this.pending.delete(id);

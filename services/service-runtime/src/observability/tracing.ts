@@ -1,4 +1,4 @@
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type HrTime, type Span } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -6,17 +6,36 @@ import { BatchSpanProcessor, ConsoleSpanExporter, SimpleSpanProcessor, TracerPro
 import { exportSettings, serviceResource } from './otel-settings';
 
 let provider: TracerProvider | undefined;
+/** Whether this process's spans go anywhere: the stages below are traced only then, so they cost nothing otherwise. */
+let exported = false;
+
+/**
+ * The batching the standard `OTEL_BSP_*` settings ask for (each a whole number above 0; any other value is no
+ * setting), which the SDK no longer reads itself (since its 2.0): unset, its own defaults hold (every 5 s, at most 512
+ * spans an export, 2,048 waiting, 30 s to export).
+ */
+export const batchSettingsFrom = (env: NodeJS.ProcessEnv) => {
+  const settings = {
+    scheduledDelayMillis: env.OTEL_BSP_SCHEDULE_DELAY,
+    exportTimeoutMillis: env.OTEL_BSP_EXPORT_TIMEOUT,
+    maxQueueSize: env.OTEL_BSP_MAX_QUEUE_SIZE,
+    maxExportBatchSize: env.OTEL_BSP_MAX_EXPORT_BATCH_SIZE,
+  };
+  return Object.fromEntries(
+    Object.entries(settings).flatMap(([key, value]) => (value && /^[1-9][0-9]*$/.test(value.trim()) ? [[key, Number(value)]] : [])),
+  ) as Partial<Record<keyof typeof settings, number>>;
+};
 
 /**
  * Where spans go, by the standard OpenTelemetry settings: OTLP/HTTP (JSON) when `OTEL_TRACES_EXPORTER` names `otlp`,
  * or is unset and an OTLP endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT` or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) is given;
  * stdout when it names `console`; nowhere otherwise (`none`, or nothing configured). The exporter reads the endpoint,
- * headers and timeout itself; `OTEL_BSP_*` tunes the batching.
+ * headers and timeout itself; `OTEL_BSP_*` tunes the batching (`batchSettingsFrom`).
  */
 export const spanProcessorsFor = (env: NodeJS.ProcessEnv): SpanProcessor[] => {
   const { otlp, console: toConsole } = exportSettings(env, 'TRACES');
   const processors: SpanProcessor[] = [];
-  if (otlp) processors.push(new BatchSpanProcessor({ exporter: new OTLPTraceExporter() }));
+  if (otlp) processors.push(new BatchSpanProcessor({ exporter: new OTLPTraceExporter(), ...batchSettingsFrom(env) }));
   if (toConsole) processors.push(new SimpleSpanProcessor({ exporter: new ConsoleSpanExporter() }));
   return processors;
 };
@@ -28,12 +47,26 @@ export const spanProcessorsFor = (env: NodeJS.ProcessEnv): SpanProcessor[] => {
  */
 export const initTracing = (service: string): void => {
   if (provider) return;
-  provider = new TracerProvider({ resource: serviceResource(service), spanProcessors: spanProcessorsFor(process.env) });
+  const spanProcessors = spanProcessorsFor(process.env);
+  exported = spanProcessors.length > 0;
+  provider = new TracerProvider({ resource: serviceResource(service), spanProcessors });
   // What a Node tracer provider's registration did: spans follow async work (AsyncLocalStorage), W3C headers carry them.
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   tracerName = service;
+};
+
+/**
+ * Now, to the microsecond, as an OpenTelemetry time, for a span's start and end and its events. The SDK stamps a span's
+ * start with Date.now() (whole milliseconds) and its end by the duration measured since, which is exact within a span
+ * but not from one process's span to another's: a hop of under a millisecond would read as 0 or 1 ms. Every process on
+ * a machine reads the same monotonic clock under performance.now(), so these times compare across them.
+ */
+export const preciseNow = (): HrTime => {
+  const ms = performance.timeOrigin + performance.now();
+  const seconds = Math.floor(ms / 1000);
+  return [seconds, Math.min(999_999_999, Math.round((ms - seconds * 1000) * 1e6))];
 };
 
 let tracerName = 'pds';
@@ -48,7 +81,7 @@ export const contextFromHeaders = (headers: Record<string, string | undefined>):
 
 /** Runs `work` inside a span, recording failure; the span is the active context for logs and injected headers. */
 export const inSpan = async <T>(name: string, kind: SpanKind, parent: Context, work: (span: Span) => Promise<T>): Promise<T> =>
-  tracer().startActiveSpan(name, { kind }, parent, async (span) => {
+  tracer().startActiveSpan(name, { kind, startTime: preciseNow() }, parent, async (span) => {
     try {
       return await work(span);
     } catch (error) {
@@ -56,9 +89,19 @@ export const inSpan = async <T>(name: string, kind: SpanKind, parent: Context, w
       span.setStatus({ code: SpanStatusCode.ERROR });
       throw error;
     } finally {
-      span.end();
+      span.end(preciseNow());
     }
   });
+
+/** Whether spans are exported (see `spanProcessorsFor`). */
+export const tracesExported = () => exported;
+
+/**
+ * `work` inside a span of its own when spans are exported: a stage of a call worth seeing in its trace (the caller's
+ * admission, an append to the event store), which would otherwise cost every call a span nobody reads.
+ */
+export const stage = <T>(name: string, work: () => Promise<T>): Promise<T> =>
+  exported ? inSpan(name, SpanKind.INTERNAL, context.active(), work) : work();
 
 export const shutdownTracing = async () => provider?.shutdown();
 export { SpanKind };

@@ -1,5 +1,5 @@
 import { BatchSpanProcessor, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
-import { spanProcessorsFor } from './tracing';
+import { batchSettingsFrom, spanProcessorsFor } from './tracing';
 
 const kinds = async (env: NodeJS.ProcessEnv) => {
   const processors = spanProcessorsFor(env);
@@ -25,5 +25,19 @@ describe('where spans are exported', () => {
     expect(await kinds({ OTEL_TRACES_EXPORTER: 'console' })).toEqual(['console']);
     expect(await kinds({ OTEL_TRACES_EXPORTER: 'console', OTEL_EXPORTER_OTLP_ENDPOINT: endpoint })).toEqual(['console']);
     expect(await kinds({ OTEL_TRACES_EXPORTER: 'otlp, console', OTEL_EXPORTER_OTLP_ENDPOINT: endpoint })).toEqual(['otlp', 'console']);
+  });
+});
+
+describe('how exported spans are batched (OTEL_BSP_*)', () => {
+  it('reads each setting given as a whole number above 0, and leaves the others to the SDK', () => {
+    expect(
+      batchSettingsFrom({
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+        OTEL_BSP_EXPORT_TIMEOUT: ' 1000 ',
+        OTEL_BSP_MAX_QUEUE_SIZE: 'lots',
+        OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '0',
+      }),
+    ).toEqual({ scheduledDelayMillis: 200, exportTimeoutMillis: 1000 });
+    expect(batchSettingsFrom({ OTEL_BSP_MAX_QUEUE_SIZE: '-5', OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '1.5' })).toEqual({});
   });
 });

@@ -1,7 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** One span as an OTLP/HTTP JSON export carries it (ids hex-encoded, as the OTLP JSON encoding specifies). */
+/**
+ * One span as an OTLP/HTTP JSON export carries it (ids hex-encoded, times in nanoseconds since the epoch as decimal
+ * strings, as the OTLP JSON encoding specifies).
+ */
 export interface ReceivedSpan {
   service: string;
   traceId: string;
@@ -9,6 +12,9 @@ export interface ReceivedSpan {
   parentSpanId?: string;
   name: string;
   kind: number;
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
+  events?: Array<{ name: string; timeUnixNano: string }>;
 }
 
 type KeyValues = Array<{ key: string; value: { stringValue?: string } }>;
@@ -72,7 +78,7 @@ const metricsOf = (body: ExportMetricsServiceRequest): ReceivedMetric[] =>
   );
 
 /**
- * A collector's OTLP/HTTP endpoint, as small as it can be: it takes JSON exports at `/v1/traces` (keeping their spans)
+ * A collector's OTLP/HTTP endpoint for tests and benchmarks, as small as it can be: it takes JSON exports at `/v1/traces` (keeping their spans)
  * and `/v1/metrics` (keeping each export's metrics, in arrival order), each with the exporting service's name, and
  * answers as a collector does (200, an empty export response).
  */
