@@ -10,11 +10,11 @@
 import { AdminClient, repoRoot } from '@pds/infra';
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
-import { Agent, request } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { oneAtATime } from './one-at-a-time';
 import { usageByGroup, usagePerCall, type Group } from './process-cpu';
 import { benchLogDir, benchServers, percentile, startBenchStack } from './servers';
 import { statementCosts, type StatementCosts } from './statement-costs';
@@ -136,35 +136,11 @@ const measured = async (
 
 type Idle = { p50: number; p90: number };
 
-/**
- * One call at a time over one kept-alive connection, timed with the high-resolution clock (autocannon's latencies are
- * whole milliseconds, so a sub-millisecond call would read 0).
- */
+/** An idle call's p50 and p90: 300 calls one at a time, after 20 not counted. */
 const idleLatency = async (url: string, apiKey: string): Promise<Idle> => {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const once = () =>
-    new Promise<number>((resolve, reject) => {
-      const began = process.hrtime.bigint();
-      const req = request(url, { agent, headers: { 'x-api-key': apiKey } }, (res) => {
-        res.resume();
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(Number(process.hrtime.bigint() - began) / 1e6)
-            : reject(new Error(`idle call answered ${res.statusCode}`)),
-        );
-      });
-      req.on('error', reject);
-      req.end();
-    });
-  try {
-    for (let i = 0; i < 20; i++) await once();
-    const times: number[] = [];
-    for (let i = 0; i < idleCalls; i++) times.push(await once());
-    times.sort((a, b) => a - b);
-    return { p50: percentile(times, 50), p90: percentile(times, 90) };
-  } finally {
-    agent.destroy();
-  }
+  await oneAtATime(url, apiKey, 20);
+  const times = (await oneAtATime(url, apiKey, idleCalls)).sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p90: percentile(times, 90) };
 };
 
 const audit = (databaseUrl: string) => {

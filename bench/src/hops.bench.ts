@@ -7,7 +7,8 @@
 // load (CONNECTIONS, default 50, for SECONDS, default 10), each stage's p50 and p90 (idle) or p50 and p99 (load).
 import { AdminClient, startOtlpReceiver } from '@pds/infra';
 import autocannon from 'autocannon';
-import { Agent, request } from 'node:http';
+import { sleep } from '@pds/service-runtime';
+import { oneAtATime } from './one-at-a-time';
 import { stageLines, stagesOf, tracesOf, type Stage } from './hops';
 import { benchServers, startBenchStack } from './servers';
 
@@ -20,8 +21,6 @@ const connections = Number(process.env.CONNECTIONS ?? 50);
 const seconds = Number(process.env.SECONDS ?? 10);
 /** The services' exports have caught up once no span has arrived for this long (they export every 200 ms here). */
 const quietMs = 1_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the receiver has had no span for `quietMs` (at most a minute): under load the exports fall behind. */
 const exportsCaughtUp = async (received: () => number) => {
@@ -39,25 +38,6 @@ const load = (url: string, apiKey: string, duration: number) =>
       error ? reject(error as Error) : resolve(done),
     );
   });
-
-/** One call at a time over one kept-alive connection. */
-const oneAtATime = async (url: string, apiKey: string, calls: number) => {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const once = () =>
-    new Promise<void>((resolve, reject) => {
-      const req = request(url, { agent, headers: { 'x-api-key': apiKey } }, (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`call answered ${res.statusCode}`))));
-      });
-      req.on('error', reject);
-      req.end();
-    });
-  try {
-    for (let i = 0; i < calls; i++) await once();
-  } finally {
-    agent.destroy();
-  }
-};
 
 const main = async () => {
   const servers = await benchServers(log);
