@@ -9,13 +9,37 @@ import { untilAvailable } from './until-available';
 const connectTimeoutMs = 5_000;
 
 /**
+ * Every connection's server settings. No parallel query: PostgreSQL plans one when a statement's estimated cost passes
+ * its thresholds, and PostGIS's functions are costed high, so a crime count over a 2 km circle (1,700 rows, 1 ms alone)
+ * was planned with a worker process started for it, taking 15 ms and a fork's CPU. An API answering many small
+ * statements at once on few cores is better served by each on one process (parallel index builds at import are
+ * another setting, untouched).
+ */
+const serverSettings = '-c max_parallel_workers_per_gather=0';
+
+/**
+ * The connection string with the server settings added to any `options` it gives (pg takes a string's `options` over
+ * the pool's, so they are joined there). A string that is not a URL (a socket directory) gets them from the pool.
+ */
+const withServerSettings = (connectionString: string): { connectionString: string; options?: string } => {
+  if (!URL.canParse(connectionString)) return { connectionString, options: serverSettings };
+  const url = new URL(connectionString);
+  url.searchParams.set('options', [url.searchParams.get('options'), serverSettings].filter((o) => o).join(' '));
+  return { connectionString: url.toString() };
+};
+
+/**
  * A pool whose connections' failures are handled. `pg` emits a lost connection as an `'error'` event, on the pool for
  * an idle one and on the client for one checked out between queries; with no listener that event ends the process.
  * Here each is logged, the broken connection leaves the pool, and the next use connects afresh, so a database restart
  * costs the calls made while it is away, not the process.
  */
 export const createPool = (options: { connectionString: string; max: number; name: string }, logger: Logger): pg.Pool => {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max, connectionTimeoutMillis: connectTimeoutMs });
+  const pool = new pg.Pool({
+    ...withServerSettings(options.connectionString),
+    max: options.max,
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
   const lost = (err: Error) => logger.warn({ err, pool: options.name }, 'PostgreSQL connection lost; the next use connects again');
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));

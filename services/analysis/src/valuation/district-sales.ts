@@ -37,7 +37,34 @@ export interface DistrictSales {
   pairs: Array<RepeatSale & { laterDate: string }>;
   /** Certificates of the district's postcodes, for a subject no sale names. */
   certificatesByPostcode: Map<string, Array<Certificate & { parts: AddressParts; uprn: string | null }>>;
+  /** The homes of each postcode. */
+  homesByPostcode: Map<string, Home[]>;
+  /** Every sale with its home, by date of transfer: a look-back's sales are found by a search, not a pass over all. */
+  salesByDate: DatedSale[];
 }
+
+export interface DatedSale {
+  home: Home;
+  sale: Home['sales'][number];
+  /** Its place in the district's order (its home's, then its own within the home), the order comparables are read in. */
+  order: number;
+}
+
+/** A district's sales, homes and certificates, with the pairs and the indexes a valuation reads them by. */
+export const districtSalesOf = (
+  district: string,
+  homes: Home[],
+  certificatesByPostcode: DistrictSales['certificatesByPostcode'],
+): DistrictSales => {
+  const homesByPostcode = new Map<string, Home[]>();
+  const salesByDate: DatedSale[] = [];
+  for (const home of homes) {
+    homesByPostcode.set(home.postcode, [...(homesByPostcode.get(home.postcode) ?? []), home]);
+    for (const sale of home.sales) salesByDate.push({ home, sale, order: salesByDate.length });
+  }
+  salesByDate.sort((a, b) => (a.sale.date < b.sale.date ? -1 : a.sale.date > b.sale.date ? 1 : a.order - b.order));
+  return { district, homes, pairs: pairsOf(homes), certificatesByPostcode, homesByPostcode, salesByDate };
+};
 
 const minPairMonths = 6;
 /** A pair whose price moved more than this a year (ln) is a rebuild, a conversion or an error, not the market. */
@@ -89,7 +116,7 @@ export const loadDistrictSales = async (db: pg.Pool, district: string): Promise<
     const match = candidates.length > 0 ? propertyByAddress(home.parts, candidates) : { kind: 'none' as const };
     if (match.kind === 'one') home.certificates = match.certificates.sort((a, b) => a.lodgementDate.localeCompare(b.lodgementDate));
   }
-  return { district, homes: [...homes.values()], pairs: pairsOf(homes.values()), certificatesByPostcode };
+  return districtSalesOf(district, [...homes.values()], certificatesByPostcode);
 };
 
 const pairsOf = (homes: Iterable<Home>) => {

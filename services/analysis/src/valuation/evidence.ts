@@ -7,8 +7,15 @@ import { quarterOf, repeatSalesIndex } from './repeat-sales-index';
 
 /** Of a home's certificates lodged before `asOf`: the last lodged on or before the date, else the first after it. */
 export const certificateForDate = (certificates: readonly Certificate[], date: string, asOf: string): Certificate | null => {
-  const known = certificates.filter((c) => c.lodgementDate < asOf);
-  return known.filter((c) => c.lodgementDate <= date).at(-1) ?? known.find((c) => c.lodgementDate > date) ?? null;
+  // One pass without copies: it is asked for every sale in a look-back.
+  let onOrBefore: Certificate | null = null;
+  let after: Certificate | null = null;
+  for (const c of certificates) {
+    if (c.lodgementDate >= asOf) continue;
+    if (c.lodgementDate <= date) onOrBefore = c;
+    else after ??= c;
+  }
+  return onOrBefore ?? after;
 };
 
 /** D, S, T or F from a certificate's property type and built form (a bungalow is a house here, as in Price Paid). */
@@ -30,8 +37,25 @@ const quarterPosition = (date: string) => {
   return quarterOf(date) + ((month % 3) + (Number(date.slice(8, 10)) - 1) / days) / 3 - 0.5;
 };
 
+/** Indexes solved, by the pairs they were solved from and the date; a date's is solved once (most ask for today's). */
+const solved = new WeakMap<DistrictSales['pairs'], Map<string, ReturnType<typeof solveIndexFor>>>();
+/** The dates kept for one district's pairs; a valuation on another date solves afresh. */
+const datesKept = 8;
+
 /** The district's repeat-sales index as known on `asOf`, read between quarters (log-linear) on any date. */
 export const indexFor = (pairs: DistrictSales['pairs'], asOf: string) => {
+  const byDate = solved.get(pairs) ?? new Map<string, ReturnType<typeof solveIndexFor>>();
+  solved.set(pairs, byDate);
+  let index = byDate.get(asOf);
+  if (!index) {
+    index = solveIndexFor(pairs, asOf);
+    byDate.set(asOf, index);
+    if (byDate.size > datesKept) byDate.delete(byDate.keys().next().value as string);
+  }
+  return index;
+};
+
+const solveIndexFor = (pairs: DistrictSales['pairs'], asOf: string) => {
   const known = pairs.filter((p) => p.laterDate < asOf);
   const index = repeatSalesIndex(known, quarterOf(asOf));
   const at = (date: string) => {

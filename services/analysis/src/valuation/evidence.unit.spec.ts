@@ -1,4 +1,4 @@
-import { certificateForDate, hpiIndexFor, typeOfCertificate } from './evidence';
+import { certificateForDate, hpiIndexFor, indexFor, typeOfCertificate } from './evidence';
 
 const certificate = (lodgementDate: string, floorArea: number) => ({
   lodgementDate,
@@ -45,5 +45,17 @@ describe('what a valuation on a date may know', () => {
         '2023-11-15',
       ),
     ).toBeNull(); // a gap
+  });
+
+  it("solves a district's index once for a date, and on each date from the pairs known then", () => {
+    // One pair, 2000 Q1 (quarter 20) to 2001 Q1 (quarter 24), prices up 10%: known on a date after 2001-02-15 only.
+    const pairs = [{ from: 20, to: 24, logChange: Math.log(1.1), laterDate: '2001-02-15' }];
+    const before = indexFor(pairs, '2001-02-15');
+    const after = indexFor(pairs, '2001-02-16');
+    expect(indexFor(pairs, '2001-02-16')).toBe(after);
+    expect(before.pairs).toBe(0);
+    expect(after.pairs).toBe(1);
+    expect(before.at('2001-02-15') / before.at('2000-02-15')).toBe(1);
+    expect(after.at('2001-02-15') / after.at('2000-02-15')).toBeGreaterThan(1);
   });
 });

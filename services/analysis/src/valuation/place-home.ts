@@ -1,7 +1,7 @@
 import { readModels } from '@pds/contracts';
 import type pg from 'pg';
 import { certificateForDate, typeOfCertificate } from './evidence';
-import type { Certificate, DistrictSales, Home } from './district-sales';
+import type { Certificate, DatedSale, DistrictSales, Home } from './district-sales';
 import type { PropertyTypeCode, Sale } from './model';
 
 // Placing the home to be valued: what is known of it on the valuation date, and how it is known. A home is placed when
@@ -60,6 +60,26 @@ const saleOf = (home: Home, s: Home['sales'][number], asOf: string): Sale => ({
 export const salesOf = (homes: readonly Home[], asOf: string, from = '') =>
   homes.flatMap((h) => h.sales.filter((s) => s.date >= from && s.date < asOf).map((s) => saleOf(h, s, asOf)));
 
+/** The index of the first of the district's sales dated on or after `date`. */
+const firstOnOrAfter = (sales: readonly DatedSale[], date: string) => {
+  let [low, high] = [0, sales.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sales[middle]!.sale.date < date) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+};
+
+/** The district's sales from `from` to before `asOf`, but those of the homes `except`, in the district's order. */
+export const salesBetween = (district: DistrictSales, from: string, asOf: string, except: ReadonlySet<string>): Sale[] => {
+  const within: DatedSale[] = [];
+  const { salesByDate } = district;
+  for (let i = firstOnOrAfter(salesByDate, from); i < salesByDate.length && salesByDate[i]!.sale.date < asOf; i++)
+    if (!except.has(salesByDate[i]!.home.key)) within.push(salesByDate[i]!);
+  return within.sort((a, b) => a.order - b.order).map(({ home, sale }) => saleOf(home, sale, asOf));
+};
+
 const houseNumber = (parts: AddressParts) => Number.parseInt(parts.numbers.at(-1) ?? '', 10);
 
 /** On a street of the postcode's known homes, its number within the street's known numbers there. */
@@ -83,7 +103,7 @@ export const placeHome = async (
   const { postcode } = asked;
   const resolved = await readModels.addressQueries.resolve(db, { address: asked.address, postcode });
   const wanted = resolved.kind === 'found' ? resolved.parts : addressParts(asked.address);
-  const inPostcode = district.homes.filter((h) => h.postcode === postcode);
+  const inPostcode = district.homesByPostcode.get(postcode) ?? [];
   const homes = inPostcode.filter((h) => addressMatches(wanted, h.parts));
   const ownSales = salesOf(homes, asOf).sort((a, b) => a.date.localeCompare(b.date));
   const certificates = district.certificatesByPostcode.get(postcode) ?? [];

@@ -1,7 +1,7 @@
 import { readModels } from '@pds/contracts';
 import type pg from 'pg';
-import type { DistrictSales, Home } from './district-sales';
-import { isHomeClass, placeHome } from './place-home';
+import { districtSalesOf, type Home } from './district-sales';
+import { isHomeClass, placeHome, salesBetween, salesOf } from './place-home';
 
 // Placing the home to be valued (place-home.ts), over a SYNTHETIC postcode: two sold homes on Elm Road (2 and 10), the
 // address dataset's rows for it when a test gives them, and no certificates.
@@ -16,12 +16,11 @@ const home = (address: string, sales: Home['sales']): Home => ({
   certificates: [],
 });
 const terraced = (price: number, date: string) => ({ price, date, propertyType: 'T', duration: 'F', newBuild: false });
-const district: DistrictSales = {
-  district: 'RG30',
-  homes: [home('2 ELM ROAD', [terraced(200_000, '2015-03-01')]), home('10 ELM ROAD', [terraced(250_000, '2023-05-01')])],
-  pairs: [],
-  certificatesByPostcode: new Map(),
-};
+const district = districtSalesOf(
+  'RG30',
+  [home('2 ELM ROAD', [terraced(200_000, '2015-03-01')]), home('10 ELM ROAD', [terraced(250_000, '2023-05-01')])],
+  new Map(),
+);
 
 /** An address row as the address dataset holds it (the columns the resolver reads). */
 const row = (uprn: string, line1: string, classification: string | null, sub: string | null = null) => ({
@@ -97,4 +96,45 @@ describe('the classes that are homes', () => {
     ['CR08', false],
     ['LA01', false],
   ])('%s: %s', (classification, home) => expect(isHomeClass(classification)).toBe(home));
+});
+
+describe("a look-back's sales of the district", () => {
+  // Three homes in the district's order: 2 ELM ROAD sold in 2015 and 2023, 10 ELM ROAD in 2020 and 2023, 4 OAK WAY in
+  // 2021. The dates overlap between homes, so the district's order (home, then sale) is not the order of dates.
+  const sales = districtSalesOf(
+    'RG30',
+    [
+      home('2 ELM ROAD', [terraced(200_000, '2015-03-01'), terraced(260_000, '2023-05-01')]),
+      home('10 ELM ROAD', [terraced(240_000, '2020-06-30'), terraced(250_000, '2023-05-01')]),
+      home('4 OAK WAY', [terraced(230_000, '2021-01-15')]),
+    ],
+    new Map(),
+  );
+  const between = (from: string, asOf: string, except: string[] = []) =>
+    salesBetween(sales, from, asOf, new Set(except)).map((s) => `${s.address.split(',')[0]} ${s.date}`);
+
+  it('takes the sales on or after the start and before the date, in the order of the homes and then of their sales', () => {
+    expect(between('2020-06-30', '2023-05-02')).toEqual([
+      '2 ELM ROAD 2023-05-01',
+      '10 ELM ROAD 2020-06-30',
+      '10 ELM ROAD 2023-05-01',
+      '4 OAK WAY 2021-01-15',
+    ]);
+    expect(between('2020-07-01', '2023-05-01')).toEqual(['4 OAK WAY 2021-01-15']);
+    expect(between('2024-01-01', '2026-01-01')).toEqual([]);
+  });
+
+  it("leaves out the subject's own homes", () => {
+    expect(between('', '2030-01-01', ['2 ELM ROAD', '4 OAK WAY'])).toEqual(['10 ELM ROAD 2020-06-30', '10 ELM ROAD 2023-05-01']);
+  });
+
+  it('gives the same sales as a pass over every home', () => {
+    const others = sales.homes.filter((h) => h.key !== '10 ELM ROAD');
+    for (const [from, asOf] of [
+      ['', '2030-01-01'],
+      ['2015-03-01', '2021-01-15'],
+      ['2015-03-02', '2023-05-02'],
+    ] as const)
+      expect(salesBetween(sales, from, asOf, new Set(['10 ELM ROAD']))).toEqual(salesOf(others, asOf, from));
+  });
 });

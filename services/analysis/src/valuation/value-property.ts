@@ -6,7 +6,7 @@ import { hpiIndexFor, indexFor, type HpiMonth } from './evidence';
 import type { DistrictCache } from './district-sales';
 import { valueWithModel, type PropertyTypeCode } from './model';
 import { withAdjustments } from './adjustments';
-import { placeHome, salesOf } from './place-home';
+import { placeHome, salesBetween } from './place-home';
 
 // A property's automated valuation on a date (today, or `asOf` in the past): the home placed (place-home.ts: the address
 // dataset, its own sales and certificates, or its street), then valued by the model (model.ts) from its own last sale,
@@ -60,11 +60,7 @@ export const valueProperty = async ({ db, districts, today }: ValuationDeps, ask
 
   const subjectKeys = new Set(homes.map((h) => h.key));
   const from = lookBackStart(asOf, asked.months);
-  const candidates = salesOf(
-    district.homes.filter((h) => !subjectKeys.has(h.key)),
-    asOf,
-    from,
-  );
+  const candidates = salesBetween(district, from, asOf, subjectKeys);
   const earliest = [ownSales.at(-1)?.date ?? from, from].sort()[0] as string;
   const hpi = await hpiOf(db, postcode, propertyType, earliest, asOf);
   const repeatSales = hpi ? null : indexFor(district.pairs, asOf);
