@@ -59,7 +59,9 @@ export const districtSalesOf = (
   const homesByPostcode = new Map<string, Home[]>();
   const salesByDate: DatedSale[] = [];
   for (const home of homes) {
-    homesByPostcode.set(home.postcode, [...(homesByPostcode.get(home.postcode) ?? []), home]);
+    const inPostcode = homesByPostcode.get(home.postcode) ?? [];
+    inPostcode.push(home);
+    homesByPostcode.set(home.postcode, inPostcode);
     for (const sale of home.sales) salesByDate.push({ home, sale, order: salesByDate.length });
   }
   salesByDate.sort((a, b) => (a.sale.date < b.sale.date ? -1 : a.sale.date > b.sale.date ? 1 : a.order - b.order));
