@@ -197,6 +197,62 @@ describe('billing ledger over Kafka', () => {
     expect([replayed.capturedCredits, replayed.availableCredits]).toEqual([1, 2]);
   });
 
+  it('reserves, hands the work on and captures in one chain, once however often it is delivered; a refusal stops it', async () => {
+    const { accountId } = await world.admin.createAccount('basic', 3);
+    const topics = topicsFor(world.stack.options.namespace);
+    const ledgerTopic = topics.commands('billing-ledger');
+    // Worked by hand: £2,500/m²; a 20 m² extension adds £50,000; 10% uplift on £300,000 gives £330,000.
+    const query = { value: 250_000, floorArea: 100, extensionArea: 20, renovationUplift: 10 };
+    const chain = (reservationId: string, amountCredits: number, work: object, id = randomUUID()) => {
+      const capture = { topic: ledgerTopic, key: accountId, type: billing.CaptureCredits.type, data: { accountId, reservationId } };
+      const then = { topic: topics.commands('analysis'), key: reservationId, type: analysis.CalculateRenovationUplift.type, data: work };
+      const reserve = { accountId, reservationId, amountCredits, operation: 'test', requestId: `req-${reservationId}` };
+      return rpc().requestReply(billing.ReserveCredits, ledgerTopic, accountId, reserve, ctx, {
+        timeoutMs: 10_000,
+        commandId: id,
+        then: { ...then, then: capture },
+      });
+    };
+    // Delivered twice (same id), as a redelivery would: reserved once, worked twice, captured once.
+    const commandId = randomUUID();
+    const [first, second] = [await chain('rsv-chain-1', 2, query, commandId), await chain('rsv-chain-1', 2, query, commandId)];
+    for (const reply of [first, second]) {
+      expect(reply).toMatchObject({ inReplyTo: commandId, ok: true, handledBy: 'billing-ledger', data: { availableCredits: 1 } });
+      expect(reply.answer).toMatchObject({ input: query, result: { adjustedValue: 330_000, totalChange: 80_000 } });
+    }
+    // The work refused: the analysis replies itself, and the credits stay held until the gateway releases them.
+    const refused = await chain('rsv-chain-2', 1, { ...query, value: -1 });
+    expect(refused).toMatchObject({ ok: false, handledBy: 'analysis', error: { code: 'INVALID_COMMAND' } });
+    expect((await replayAccount(world.databaseUrl, accountId)).reservedCredits).toBe(1);
+    const released = await rpc().request(
+      billing.ReleaseCredits,
+      ledgerTopic,
+      accountId,
+      { accountId, reservationId: 'rsv-chain-2', reason: 'test' },
+      ctx,
+      {
+        timeoutMs: 10_000,
+      },
+    );
+    expect(released).toMatchObject({ ok: true, data: { availableCredits: 1, reservedCredits: 0 } });
+    // Short of credits: the ledger refuses the reservation itself, and the work is never handed on.
+    const short = await chain('rsv-chain-3', 2, query);
+    expect(short).toMatchObject({ ok: false, handledBy: 'billing-ledger', error: { code: 'INSUFFICIENT_CREDITS' } });
+    expect(short.answer).toBeUndefined();
+
+    const replayed = await replayAccount(world.databaseUrl, accountId);
+    expect(replayed.events.map((e) => e.type)).toEqual([
+      'AccountOpened',
+      'CreditsGranted',
+      'CreditsReserved',
+      'CreditsCaptured',
+      'CreditsReserved',
+      'CreditsReleased',
+      'CreditReservationRejected',
+    ]);
+    expect([replayed.capturedCredits, replayed.reservedCredits, replayed.availableCredits]).toEqual([2, 0, 1]);
+  });
+
   it('publishes every stored account event to Kafka through the log relay', async () => {
     const account = await world.admin.createAccount('basic', 4);
     await world.call('/api/v1/property/renovation-uplift-calculator?value=100&floorArea=10', account.apiKey);

@@ -1,6 +1,21 @@
 import { Candidate } from '../rest/errors';
 import { z } from '../zod';
 
+/**
+ * A command to send on once this one is answered (see `MessageMetadata.then`), and, nested, the one to send on after
+ * that: a call charged `reserve_first` is a chain of three (the reservation, the work, the capture).
+ */
+export type HandOff = { topic: string; key: string; type: string; data?: unknown; then?: HandOff };
+export const HandOff: z.ZodType<HandOff> = z.object({
+  topic: z.string().min(1),
+  key: z.string().min(1),
+  type: z.string().min(1),
+  data: z.unknown(),
+  get then() {
+    return HandOff.optional();
+  },
+});
+
 /** Who asked, why, and how this message relates to the request that started it. Trace context travels in headers. */
 export const MessageMetadata = z.object({
   correlationId: z.string().min(1),
@@ -15,9 +30,10 @@ export const MessageMetadata = z.object({
   /**
    * A hand-off: a handler that answers this command successfully sends `then` on (same id, same reply topic), with its
    * answer as `answer`, instead of replying; whoever handles `then` replies, carrying the answer back. Work charged on
-   * its answer is handed to the ledger this way, so the charge needs no round trip of its own.
+   * its answer is handed to the ledger this way, so the charge needs no round trip of its own. A `then` of its own is
+   * sent on in turn by whoever handles this one's `then` (the reservation hands on the work, the work the capture).
    */
-  then: z.object({ topic: z.string().min(1), key: z.string().min(1), type: z.string().min(1), data: z.unknown() }).optional(),
+  then: HandOff.optional(),
   /** The answer of the work a handed-off command follows; its handler echoes it in its reply. */
   answer: z.unknown().optional(),
 });

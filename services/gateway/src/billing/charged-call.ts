@@ -67,30 +67,10 @@ export const chargedCall = async <T>(
       message: 'The billing service did not answer in time; nothing was charged. Retry shortly.',
     };
   }
-  if (!reserved.ok) {
-    const refusal = refusalFor(charge.costCredits, reserved);
-    if (refusal) return refusal;
-    logger.error({ ledgerError: reserved.error }, 'reservation refused');
-    return { ok: false, code: 'INTERNAL_SERVER_ERROR', message: 'The billing ledger refused the reservation.' };
-  }
+  if (!reserved.ok) return ledgerRefused(logger, charge.costCredits, reserved, 'reservation');
 
   const outcome = await doWork(work, logger);
-  if (!outcome.ok) {
-    const released = await ledger.release(ctx, accountId, reservationId, `work failed: ${outcome.code}`).catch((err: unknown) => {
-      logger.error({ err, reservationId }, 'release not confirmed; the ledger expires the reservation');
-      return undefined;
-    });
-    const { retryAfter, details, candidates } = outcome;
-    return {
-      ok: false,
-      code: outcome.code,
-      message: outcome.message,
-      balance: balanceView(released?.data),
-      ...(retryAfter ? { retryAfter } : {}),
-      ...(details ? { details } : {}),
-      ...(candidates ? { candidates } : {}),
-    };
-  }
+  if (!outcome.ok) return releaseFailed(ledger, logger, ctx, { accountId, reservationId }, outcome);
 
   if (outcome.freeBecause !== undefined) {
     const released = await ledger.release(ctx, accountId, reservationId, `answered free: ${outcome.freeBecause}`).catch((err: unknown) => {
@@ -102,14 +82,50 @@ export const chargedCall = async <T>(
     return { ok: true, data: outcome.data, chargedCredits: 0, balance };
   }
 
+  const keyed = charge.reservationId !== undefined;
+  return captureAnswered(ledger, logger, ctx, { accountId, reservationId, costCredits: charge.costCredits, keyed }, outcome.data);
+};
+
+/** Releases the credits held for work that failed, and refuses as the work did, with the balance after (if confirmed). */
+export const releaseFailed = async (
+  ledger: LedgerClient,
+  logger: Logger,
+  ctx: RequestContext,
+  reservation: { accountId: string; reservationId: string },
+  failed: Extract<WorkOutcome<unknown>, { ok: false }>,
+): Promise<Extract<ChargedOutcome<never>, { ok: false }>> => {
+  const { accountId, reservationId } = reservation;
+  const released = await ledger.release(ctx, accountId, reservationId, `work failed: ${failed.code}`).catch((err: unknown) => {
+    logger.error({ err, reservationId }, 'release not confirmed; the ledger expires the reservation');
+    return undefined;
+  });
+  const { retryAfter, details, candidates } = failed;
+  return {
+    ok: false,
+    code: failed.code,
+    message: failed.message,
+    balance: balanceView(released?.data),
+    ...(retryAfter ? { retryAfter } : {}),
+    ...(details ? { details } : {}),
+    ...(candidates ? { candidates } : {}),
+  };
+};
+
+/** Captures the credits held for work answered; a capture not confirmed is settled by a release (`settleUnconfirmed`). */
+export const captureAnswered = async <T>(
+  ledger: LedgerClient,
+  logger: Logger,
+  ctx: RequestContext,
+  charge: { accountId: string; reservationId: string; costCredits: number; keyed: boolean },
+  data: T,
+): Promise<ChargedOutcome<T>> => {
+  const { accountId, reservationId, costCredits, keyed } = charge;
   const captured = await ledger.capture(ctx, accountId, reservationId).catch((err: unknown) => {
     logger.warn({ err, reservationId }, 'capture not confirmed; settling by release');
     return undefined;
   });
-  if (captured?.ok)
-    return { ok: true, data: outcome.data, chargedCredits: charge.costCredits, balance: balanceView(captured.data) as BalanceView };
-  const keyed = charge.reservationId !== undefined;
-  return settleUnconfirmed(ledger, logger, ctx, { accountId, reservationId, what: 'capture', keyed }, outcome.data, charge.costCredits);
+  if (captured?.ok) return { ok: true, data, chargedCredits: costCredits, balance: balanceView(captured.data) as BalanceView };
+  return settleUnconfirmed(ledger, logger, ctx, { accountId, reservationId, what: 'capture', keyed }, data, costCredits);
 };
 
 /** The work's outcome; a throw is an unexpected failure, charged nothing. */
@@ -132,6 +148,19 @@ export const refusalFor = (costCredits: number, refused: { error: DomainError; d
     message: `This call costs ${costCredits} credits. ${refusal.message} Nothing was charged.`,
     balance: balanceView(refused.data),
   } as const;
+};
+
+/** The ledger refused a reservation or a charge: the caller's refusal (short of credits) with the balance, or a defect. */
+export const ledgerRefused = (
+  logger: Logger,
+  costCredits: number,
+  refused: { error: DomainError; data?: billing.LedgerBalance },
+  what: 'reservation' | 'charge',
+): Extract<ChargedOutcome<never>, { ok: false }> => {
+  const refusal = refusalFor(costCredits, refused);
+  if (refusal) return refusal;
+  logger.error({ ledgerError: refused.error }, `${what} refused`);
+  return { ok: false, code: 'INTERNAL_SERVER_ERROR', message: `The billing ledger refused the ${what}; nothing was charged.` };
 };
 
 /**

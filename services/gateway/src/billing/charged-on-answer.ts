@@ -1,4 +1,4 @@
-import { billing, type Reply } from '@pds/contracts';
+import { billing, type CommandSpec, type HandOff, type Reply, type z } from '@pds/contracts';
 import { RequestTimeoutError } from '@pds/service-runtime';
 import { randomUUID } from 'node:crypto';
 import type { GatewayDeps } from '../deps';
@@ -8,7 +8,7 @@ import { ask, readAnswer } from '../operations/command-work';
 import { isCommandWork, isRefusal, type CommandWork, type DataAnswer, type OnAnswerWork } from '../operations/handler';
 import {
   balanceView,
-  refusalFor,
+  ledgerRefused,
   settlePatienceMs,
   settleUnconfirmed,
   unknownBalance,
@@ -23,9 +23,9 @@ import { refundUnanswered } from './settle-later';
 // charges and replies with the answer carried back; when it is an answer read here, the gateway charges it itself.
 
 /** `reservationId`: a keyed call's, from its claim (idempotency/claims.ts), so a retry charges under the same id. */
-type Charge = { accountId: string; operation: string; costCredits: number; reservationId?: string };
+export type Charge = { accountId: string; operation: string; costCredits: number; reservationId?: string };
 
-const payloadOf = (answer: DataAnswer): Payload => ({ data: answer.data, sources: answer.sources });
+export const payloadOf = (answer: DataAnswer): Payload => ({ data: answer.data, sources: answer.sources });
 
 /** Charges an `on_answer` operation's work, as its declaration says (see `CreditCost`). */
 export const chargedOnAnswer = async (
@@ -55,14 +55,13 @@ export const chargedByHandOff = async (
   const reservationId = charge.reservationId ?? `chg_${randomUUID()}`;
   const data = { accountId, reservationId, amountCredits: costCredits, operation: charge.operation, requestId: ctx.requestId };
   const then = { topic: deps.topics.commands('billing-ledger'), key: accountId, type: billing.ChargeCredits.type, data };
-  let reply: Reply;
-  try {
-    reply = await deps.rpc.requestReply(work.spec, deps.topics.commands(work.service), ctx.requestId, work.data, ctx, {
-      timeoutMs: deps.workTimeoutMs,
-      then,
-    });
-  } catch (error) {
-    if (!(error instanceof RequestTimeoutError)) throw error;
+  const reply = await handOff(
+    deps,
+    ctx,
+    { spec: work.spec, topic: deps.topics.commands(work.service), key: ctx.requestId, data: work.data },
+    then,
+  );
+  if (!reply) {
     ctx.logger.warn({ reservationId }, 'handed-off work not answered; settling by release');
     return settleUnanswered(deps, ctx, { ...charge, reservationId, keyed: charge.reservationId !== undefined }, work);
   }
@@ -73,8 +72,7 @@ export const chargedByHandOff = async (
     if (!answer.ok) return answer;
     return chargeAnswer(deps, ctx, charge, payloadOf(answer));
   }
-  const read = billing.LedgerBalance.safeParse(reply.data);
-  const balance = read.success ? read.data : undefined;
+  const balance = ledgerBalanceOf(reply);
   if (reply.ok) {
     // The service checked its answer against the same schema before handing it on, so it reads here.
     const answer = readAnswer(work, { ok: true, data: reply.answer }, ctx);
@@ -83,10 +81,31 @@ export const chargedByHandOff = async (
     return refundUnreadable(deps, ctx, { ...charge, reservationId, keyed: charge.reservationId !== undefined }, answer);
   }
   const error = reply.error ?? { code: 'UNKNOWN', message: 'no error given' };
-  const refusal = refusalFor(costCredits, { error, data: balance });
-  if (refusal) return refusal;
-  ctx.logger.error({ ledgerError: error }, 'charge refused');
-  return { ok: false, code: 'INTERNAL_SERVER_ERROR', message: 'The billing ledger refused the charge; nothing was charged.' };
+  return ledgerRefused(ctx.logger, costCredits, { error, data: balance }, 'charge');
+};
+
+/**
+ * Sends the first command of a chain (`then` handed on after it) and waits for whoever replies, within the work's
+ * timeout; undefined when nobody does in time.
+ */
+export const handOff = async (
+  deps: GatewayDeps,
+  ctx: CallContext,
+  first: { spec: CommandSpec<string, z.ZodTypeAny, z.ZodTypeAny>; topic: string; key: string; data: unknown },
+  then: HandOff,
+): Promise<Reply | undefined> => {
+  try {
+    return await deps.rpc.requestReply(first.spec, first.topic, first.key, first.data, ctx, { timeoutMs: deps.workTimeoutMs, then });
+  } catch (error) {
+    if (!(error instanceof RequestTimeoutError)) throw error;
+    return undefined;
+  }
+};
+
+/** The balance a ledger's reply carries, when it carries one. */
+export const ledgerBalanceOf = (reply: Reply) => {
+  const read = billing.LedgerBalance.safeParse(reply.data);
+  return read.success ? read.data : undefined;
 };
 
 /**
@@ -96,7 +115,7 @@ export const chargedByHandOff = async (
  * paid, so the work is asked again (computed from the service's own data, it gives the same answer) and, failing
  * that, the charge is refunded.
  */
-const settleUnanswered = async (
+export const settleUnanswered = async (
   deps: GatewayDeps,
   ctx: CallContext,
   charge: Charge & { reservationId: string; keyed: boolean },
@@ -138,7 +157,7 @@ export const refundCharge = (
   });
 
 /** Charged, but the caller gets no answer: the charge is given back, so the refusal's "nothing was charged" holds. */
-const refundUnreadable = async (
+export const refundUnreadable = async (
   deps: GatewayDeps,
   ctx: CallContext,
   charge: Charge & { reservationId: string; keyed: boolean },
@@ -177,8 +196,5 @@ const chargeAnswer = async (deps: GatewayDeps, ctx: CallContext, charge: Charge,
     return settleUnconfirmed(deps.ledger, ctx.logger, ctx, { accountId, reservationId, what: 'charge', keyed }, data, costCredits);
   }
   if (charged.ok) return { ok: true, data, chargedCredits: costCredits, balance: balanceView(charged.data) as BalanceView };
-  const refusal = refusalFor(costCredits, charged);
-  if (refusal) return refusal;
-  ctx.logger.error({ ledgerError: charged.error }, 'charge refused');
-  return { ok: false, code: 'INTERNAL_SERVER_ERROR', message: 'The billing ledger refused the charge; nothing was charged.' };
+  return ledgerRefused(ctx.logger, costCredits, charged, 'charge');
 };

@@ -100,8 +100,22 @@ export interface OnAnswerHandler<O extends Operation> {
   work: (call: Call<O>) => Promise<OnAnswerWork>;
 }
 
+/**
+ * A handler of an operation charged `reserve_first` whose work is one command to the service that owns the answer:
+ * `work` only names the command (or refuses the input), so nothing is done before the credits are reserved. The
+ * pipeline sends the reservation with the command and the capture handed on after it (billing/reserved-by-hand-off.ts).
+ */
+export interface ReservedWorkHandler<O extends Operation> {
+  read?: (raw: RawInput) => Checked<Input<O>>;
+  work: (call: Call<O>) => Promise<CommandWork | Refusal>;
+}
+
 /** The handler an operation takes, by the charging its declaration states. */
-export type HandlerOf<O extends Operation> = O['cost'] extends { charging: 'on_answer' } ? OnAnswerHandler<O> : OperationHandler<O>;
+export type HandlerOf<O extends Operation> = O['cost'] extends { charging: 'on_answer' }
+  ? OnAnswerHandler<O>
+  : O['cost'] extends { charging: 'reserve_first' }
+    ? OperationHandler<O> | ReservedWorkHandler<O>
+    : OperationHandler<O>;
 
 /** Declares a handler for an operation, so that its input is typed by that operation's schemas. */
 export const handlerOf = <O extends Operation>(_operation: O, handler: HandlerOf<O>): HandlerOf<O> => handler;

@@ -2,6 +2,7 @@ import { errorsOf, idempotencyHeaders, perCallCredits, type Operation } from '@p
 import type { Request, Response } from 'express';
 import { chargedCall, unknownBalance, type ChargedOutcome, type WorkOutcome } from '../billing/charged-call';
 import { chargedOnAnswer } from '../billing/charged-on-answer';
+import { reservedByHandOff } from '../billing/reserved-by-hand-off';
 import type { GatewayDeps } from '../deps';
 import { hasBody } from '../http/body-type';
 import { dataArrivingRefusal } from '../http/data-arriving';
@@ -10,7 +11,18 @@ import { sendCharged, sendError, sendFree, setBillingHeaders, type BalanceView, 
 import { retryAfterSeconds } from '../http/retry-after';
 import { fingerprintOf, readOptionalKey } from '../idempotency/fingerprint';
 import { idempotentCall } from '../idempotency/idempotent-call';
-import type { Answer, Call, FileAnswer, HandlerOf, OnAnswerHandler, OperationHandler, RawInput, Refusal } from './handler';
+import {
+  isRefusal,
+  type Answer,
+  type Call,
+  type FileAnswer,
+  type HandlerOf,
+  type OnAnswerHandler,
+  type OperationHandler,
+  type RawInput,
+  type Refusal,
+  type ReservedWorkHandler,
+} from './handler';
 import { readInput, strayQuery } from './read-input';
 
 // One operation's request, from an identified caller to the answer: read the input, do the work (charged two-phase,
@@ -80,6 +92,11 @@ const charged = async <O extends Operation>(
   const charge = { accountId: call.caller.accountId, operation: operation.operationId, costCredits: cost.credits, reservationId };
   // The router has checked at start that each handler is of its declaration's shape (`checkHandlerShapes`).
   if (cost.charging === 'on_answer') return chargedOnAnswer(deps, call.ctx, charge, await (handler as OnAnswerHandler<O>).work(call));
+  if ('work' in handler) {
+    // Naming the command does no work, so a refusal of the input here is free and never reaches the ledger.
+    const work = await (handler as ReservedWorkHandler<O>).work(call);
+    return isRefusal(work) ? work : reservedByHandOff(deps, call.ctx, charge, work);
+  }
   const { handle } = handler as OperationHandler<O>;
   const asWork = async (): Promise<WorkOutcome<Payload>> => {
     const answer = await handle(call);

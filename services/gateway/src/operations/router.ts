@@ -29,14 +29,23 @@ export type Handlers = { [K in AuthenticatedOperationId]: HandlerOf<Operations[K
 
 /**
  * Each handler is of the shape its operation's declared charging calls for (the types say so; this says it at start,
- * whatever a cast did): an `on_answer` operation's gives its work, every other's handles the call.
+ * whatever a cast did): an `on_answer` operation's gives its work, a `reserve_first` one's handles the call or gives
+ * its one command, every other's handles the call.
  */
 export const checkHandlerShapes = (handlers: Handlers) => {
   for (const [operationId, handler] of Object.entries(handlers)) {
     const { cost } = operations[operationId as AuthenticatedOperationId] as Operation;
-    const onAnswer = cost.kind === 'per_call' && cost.charging === 'on_answer';
-    if (onAnswer !== 'work' in handler || onAnswer === 'handle' in handler)
-      throw new Error(`${operationId}: its handler must ${onAnswer ? 'give its work (on_answer)' : 'handle the call'}`);
+    const charging = cost.kind === 'per_call' ? cost.charging : undefined;
+    const gives = 'work' in handler && !('handle' in handler);
+    const handles = 'handle' in handler && !('work' in handler);
+    // A reserve_first operation may do either: handle the call, or give one command for the pipeline to chain.
+    const must =
+      charging === 'on_answer'
+        ? { ok: gives, what: 'give its work (on_answer)' }
+        : charging === 'reserve_first'
+          ? { ok: gives || handles, what: 'handle the call or give its command (reserve_first)' }
+          : { ok: handles, what: 'handle the call' };
+    if (!must.ok) throw new Error(`${operationId}: its handler must ${must.what}`);
   }
 };
 export type PublicHandlers = { [K in PublicOperationId]: () => unknown };

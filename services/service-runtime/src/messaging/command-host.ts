@@ -139,11 +139,13 @@ export const serveCommands = async (options: {
     if (then && result.ok) {
       const checked = p.handler.spec.reply.safeParse(result.data);
       if (checked.success) {
+        // The command handed on takes the rest of the chain (`then.then`) with it, for its own handler to send on.
+        const rest = then.then ? { then: then.then } : {};
         const handedOn = {
           id: p.commandId,
           type: then.type,
           data: then.data,
-          metadata: { ...metadata, causationId: p.commandId, issuedAt: new Date().toISOString(), answer: result.data },
+          metadata: { ...metadata, ...rest, causationId: p.commandId, issuedAt: new Date().toISOString(), answer: result.data },
         };
         return { topic: then.topic, key: then.key, value: handedOn, headers: injectTraceHeaders({ 'message-type': then.type }) };
       }

@@ -1,15 +1,14 @@
 import { areaCrime, locationIntelligence } from '@pds/contracts';
 import { handlerOf } from '../../operations/handler';
-import { askOwner } from '../ask-owner';
+import { ownerWork } from '../ask-owner';
 import { placeOf, readPlaceQuery } from './place-query';
 
 /** `area_crime`: counted by the location service; charged only when answered. */
 export const areaCrimeHandler = handlerOf(areaCrime, {
   read: readPlaceQuery<typeof areaCrime>(areaCrime.request.query),
-  handle: (call) => {
+  work: async (call) => {
     const { radiusMetres, from, to } = call.input.query;
-    return askOwner(
-      call,
+    return ownerWork(
       'location',
       locationIntelligence.CountCrimes,
       { place: placeOf(call.input.query), radiusMetres, from, to },

@@ -1,6 +1,6 @@
 import { locationIntelligence, propertyGroundRisk } from '@pds/contracts';
 import { handlerOf } from '../../operations/handler';
-import { askOwner } from '../ask-owner';
+import { ownerWork } from '../ask-owner';
 import { placeOf, readPlaceQuery } from './place-query';
 
 /**
@@ -9,9 +9,8 @@ import { placeOf, readPlaceQuery } from './place-query';
  */
 export const groundRiskHandler = handlerOf(propertyGroundRisk, {
   read: readPlaceQuery<typeof propertyGroundRisk>(propertyGroundRisk.request.query),
-  handle: (call) =>
-    askOwner(
-      call,
+  work: async (call) =>
+    ownerWork(
       'location',
       locationIntelligence.ScreenGroundRisk,
       { place: placeOf(call.input.query), radiusMetres: call.input.query.radiusMetres },

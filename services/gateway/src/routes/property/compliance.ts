@@ -1,14 +1,14 @@
 import { analysis, propertyCompliance, propertyRefOf } from '@pds/contracts';
 import { handlerOf } from '../../operations/handler';
-import { askOwner } from '../ask-owner';
+import { ownerWork } from '../ask-owner';
 import { readPropertyQuery } from '../epc/property-query';
 
 /** `property_compliance`: the lettings checks, made by the analysis service; charged when at least one is made. */
 export const complianceHandler = handlerOf(propertyCompliance, {
   read: readPropertyQuery,
-  handle: async (call) => {
+  work: async (call) => {
     const ref = propertyRefOf(call.input.query);
     if ('invalid' in ref) return { ok: false, code: 'INVALID_PARAMETERS', message: `Give ${ref.invalid}. Nothing was charged.` };
-    return askOwner(call, 'analysis', analysis.CheckCompliance, { property: ref }, 'compliance check');
+    return ownerWork('analysis', analysis.CheckCompliance, { property: ref }, 'compliance check');
   },
 });
