@@ -14,7 +14,7 @@ import {
   unknownBalance,
   type ChargedOutcome,
 } from './charged-call';
-import { handOff, ledgerBalanceOf, payloadOf, refundUnreadable, settleUnanswered, type Charge } from './charged-on-answer';
+import { handOff, ledgerBalanceOf, payloadOf, refundUnreadable, settleUnanswered, type Charge } from './hand-off';
 
 // A `reserve_first` operation whose work is one command to its owner, charged in one chain instead of three requests:
 // the gateway sends the reservation with the work handed on after it and the capture after that (`then`, nested). The

@@ -1,7 +1,7 @@
 import { billing } from '@pds/contracts';
 import { envMs } from '@pds/service-runtime';
 import { balanceView, settlePatienceMs, type ChargedOutcome } from '../billing/charged-call';
-import { refundCharge } from '../billing/charged-on-answer';
+import { refundCharge } from '../billing/hand-off';
 import type { GatewayDeps } from '../deps';
 import type { CallContext } from '../http/caller';
 import type { Payload, SuccessStatus } from '../http/respond';
