@@ -7,7 +7,7 @@ import type { BalanceView, Payload } from '../http/respond';
 import { readAnswer } from '../operations/command-work';
 import { isCommandWork, isRefusal, type CommandWork, type OnAnswerWork } from '../operations/handler';
 import { balanceView, ledgerRefused, settleUnconfirmed, unknownBalance, type ChargedOutcome } from './charged-call';
-import { handOff, ledgerBalanceOf, payloadOf, refundUnreadable, settleUnanswered, type Charge } from './hand-off';
+import { handOff, ledgerBalanceOf, payloadOf, refundUnreadable, settlingOf, settleUnanswered, type Charge } from './hand-off';
 
 // The one way an `on_answer` operation is charged: the answer is worked out first and the credits checked and taken
 // in one ledger command once it is ready. A refusal never reaches the ledger, so it is never charged. When the work is
@@ -50,7 +50,7 @@ export const chargedByHandOff = async (
   );
   if (!reply) {
     ctx.logger.warn({ reservationId }, 'handed-off work not answered; settling by release');
-    return settleUnanswered(deps, ctx, { ...charge, reservationId, keyed: charge.reservationId !== undefined }, work);
+    return settleUnanswered(deps, ctx, settlingOf(charge, reservationId), work);
   }
 
   if (reply.handledBy !== 'billing-ledger') {
@@ -65,7 +65,7 @@ export const chargedByHandOff = async (
     const answer = readAnswer(work, { ok: true, data: reply.answer }, ctx);
     if (answer.ok)
       return { ok: true, data: payloadOf(answer), chargedCredits: costCredits, balance: balanceView(balance) ?? unknownBalance };
-    return refundUnreadable(deps, ctx, { ...charge, reservationId, keyed: charge.reservationId !== undefined }, answer);
+    return refundUnreadable(deps, ctx, settlingOf(charge, reservationId), answer);
   }
   const error = reply.error ?? { code: 'UNKNOWN', message: 'no error given' };
   return ledgerRefused(ctx.logger, costCredits, { error, data: balance }, 'charge');

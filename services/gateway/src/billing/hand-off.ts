@@ -15,6 +15,14 @@ import { refundUnanswered } from './settle-later';
 /** `reservationId`: a keyed call's, from its claim (idempotency/claims.ts), so a retry charges under the same id. */
 export type Charge = { accountId: string; operation: string; costCredits: number; reservationId?: string };
 
+/** A charge under its reservation id, and whether a claim keeps it (a keyed call's retry settles it): what settling needs. */
+export type Settling = Charge & { reservationId: string; keyed: boolean };
+export const settlingOf = (charge: Charge, reservationId: string): Settling => ({
+  ...charge,
+  reservationId,
+  keyed: charge.reservationId !== undefined,
+});
+
 export const payloadOf = (answer: DataAnswer): Payload => ({ data: answer.data, sources: answer.sources });
 
 /**
@@ -51,7 +59,7 @@ export const ledgerBalanceOf = (reply: Reply) => {
 export const settleUnanswered = async (
   deps: GatewayDeps,
   ctx: CallContext,
-  charge: Charge & { reservationId: string; keyed: boolean },
+  charge: Settling,
   work: CommandWork,
 ): Promise<ChargedOutcome<Payload>> => {
   const { accountId, reservationId, costCredits } = charge;
@@ -93,7 +101,7 @@ export const refundCharge = (
 export const refundUnreadable = async (
   deps: GatewayDeps,
   ctx: CallContext,
-  charge: Charge & { reservationId: string; keyed: boolean },
+  charge: Settling,
   refusal: Extract<ChargedOutcome<Payload>, { ok: false }>,
 ): Promise<ChargedOutcome<Payload>> => {
   const { reservationId } = charge;

@@ -14,7 +14,16 @@ import {
   unknownBalance,
   type ChargedOutcome,
 } from './charged-call';
-import { handOff, ledgerBalanceOf, payloadOf, refundUnreadable, settleUnanswered, type Charge } from './hand-off';
+import {
+  handOff,
+  ledgerBalanceOf,
+  payloadOf,
+  refundUnreadable,
+  settlingOf,
+  settleUnanswered,
+  type Charge,
+  type Settling,
+} from './hand-off';
 
 // A `reserve_first` operation whose work is one command to its owner, charged in one chain instead of three requests:
 // the gateway sends the reservation with the work handed on after it and the capture after that (`then`, nested). The
@@ -38,7 +47,7 @@ export const reservedByHandOff = async (
   const { accountId, costCredits } = charge;
   // A keyed call's reservation id is its claim's (idempotency/claims.ts), so a retry charges under the same id.
   const reservationId = charge.reservationId ?? `rsv_${randomUUID()}`;
-  const settling = { ...charge, reservationId, keyed: charge.reservationId !== undefined };
+  const settling = settlingOf(charge, reservationId);
   const ledgerTopic = deps.topics.commands('billing-ledger');
   const capture: HandOff = { topic: ledgerTopic, key: accountId, type: billing.CaptureCredits.type, data: { accountId, reservationId } };
   // The work keyed by the request, as a command asked directly is (command-work.ts).
@@ -81,8 +90,6 @@ export const reservedByHandOff = async (
     costCredits,
   );
 };
-
-type Settling = Charge & { reservationId: string; keyed: boolean };
 
 /**
  * The service replied itself: its work refused (or a command it could not take), so the credits held are released; a

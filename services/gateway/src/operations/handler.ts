@@ -91,24 +91,24 @@ export interface OperationHandler<O extends Operation> {
   handle: (call: Call<O>) => Promise<Answer>;
 }
 
+/** A handler that gives its work for the pipeline to charge, rather than handling the call itself. */
+interface WorkHandler<O extends Operation, W> {
+  read?: (raw: RawInput) => Checked<Input<O>>;
+  work: (call: Call<O>) => Promise<W>;
+}
+
 /**
  * The handler of an operation charged `on_answer`: its work is one command to the service that owns the answer (the
  * pipeline hands the charge to that service with it), or an answer read here from a read model (charged in one step).
  */
-export interface OnAnswerHandler<O extends Operation> {
-  read?: (raw: RawInput) => Checked<Input<O>>;
-  work: (call: Call<O>) => Promise<OnAnswerWork>;
-}
+export type OnAnswerHandler<O extends Operation> = WorkHandler<O, OnAnswerWork>;
 
 /**
  * A handler of an operation charged `reserve_first` whose work is one command to the service that owns the answer:
  * `work` only names the command (or refuses the input), so nothing is done before the credits are reserved. The
  * pipeline sends the reservation with the command and the capture handed on after it (billing/reserved-by-hand-off.ts).
  */
-export interface ReservedWorkHandler<O extends Operation> {
-  read?: (raw: RawInput) => Checked<Input<O>>;
-  work: (call: Call<O>) => Promise<CommandWork | Refusal>;
-}
+export type ReservedWorkHandler<O extends Operation> = WorkHandler<O, CommandWork | Refusal>;
 
 /** The handler an operation takes, by the charging its declaration states. */
 export type HandlerOf<O extends Operation> = O['cost'] extends { charging: 'on_answer' }
