@@ -19,6 +19,8 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 const servers = ownServers();
 let t: TestStack | undefined;
+/** Ends the load; called again after the test, so that a failure mid-way does not leave it running. */
+let stopLoad: () => void = () => undefined;
 
 /** The gateway waits 10 s (not 30) for the ledger to say how a charge handed off with the broker away ended. */
 const stackEnv = { ...faultStackEnv, SETTLE_PATIENCE_MS: '10000' };
@@ -30,6 +32,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  stopLoad();
   await t?.stop().catch(() => undefined);
   await servers.stop();
 }, 120_000);
@@ -83,7 +86,6 @@ describe('PostgreSQL and Kafka each killed for 20 s under a load of chargeable c
       rateLimits: { perMinute: 1_000_000, perDay: 100_000_000, perMonth: 100_000_000 },
     });
     const before = pids();
-    let stopLoad!: () => void;
     const load = runLoad(stack().url(path), account.apiKey, 4, new Promise<void>((r) => (stopLoad = r)));
     await sleep(1_500);
     const recoveries: Array<{ fault: string; answeringAfterMs: number }> = [];

@@ -37,11 +37,15 @@ export const chargedLoadThrough = async (t: World, injectAndRecover: () => Promi
   });
   let stopLoad!: () => void;
   const load = runLoad(t.url(path), account.apiKey, shape.workers, new Promise<void>((r) => (stopLoad = r)));
-  await sleep(shape.beforeMs);
-  await injectAndRecover();
-  await t.stack.waitUntilHealthy(120_000);
-  await sleep(shape.afterMs);
-  stopLoad();
+  try {
+    await sleep(shape.beforeMs);
+    await injectAndRecover();
+    await t.stack.waitUntilHealthy(120_000);
+    await sleep(shape.afterMs);
+  } finally {
+    // Stopped on a failure too: a load left running would keep the test process alive after its last test.
+    stopLoad();
+  }
   const calls = await load;
 
   const summary = await expectChargedExactlyForSuccesses(t.databaseUrl, account.accountId, shape.credits, calls);

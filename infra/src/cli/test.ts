@@ -10,6 +10,7 @@ import { composeCommands, ensureDockerDaemon } from '../images/docker';
 import { buildImages } from '../images/images';
 import { startKafka } from '../kafka';
 import { startDebianPostgres } from '../postgres';
+import { runJest } from './jest-process';
 import { portIsFree, repoRoot } from '../stack';
 import { onSupportedNode } from '../runtime';
 
@@ -72,24 +73,21 @@ const main = async () => {
     throw error;
   }
   const resultsFile = join(work, 'jest-results.json');
-  const jest = spawnSync(
-    process.execPath,
-    [join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), '--runInBand', '--json', `--outputFile=${resultsFile}`, ...args],
+  const jest = await runJest(
+    args,
+    resultsFile,
     {
-      cwd: repoRoot,
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        TEST_DATABASE_ADMIN_URL: postgres.adminUrl,
-        TEST_KAFKA_BROKERS: kafka.brokers,
-        // Fault-injection tests restart the broker in place.
-        TEST_KAFKA_DATA_DIR: join(work, 'kafka'),
-        TEST_KAFKA_PORT: String(kafkaPort),
-        TEST_WORK_DIR: work,
-        ...chromium,
-        ...containers,
-      },
+      ...process.env,
+      TEST_DATABASE_ADMIN_URL: postgres.adminUrl,
+      TEST_KAFKA_BROKERS: kafka.brokers,
+      // Fault-injection tests restart the broker in place.
+      TEST_KAFKA_DATA_DIR: join(work, 'kafka'),
+      TEST_KAFKA_PORT: String(kafkaPort),
+      TEST_WORK_DIR: work,
+      ...chromium,
+      ...containers,
     },
+    say,
   );
   if (existsSync(resultsFile)) {
     const r = JSON.parse(readFileSync(resultsFile, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
@@ -100,7 +98,7 @@ const main = async () => {
   await postgres.stop();
   if (jest.status === 0) rmSync(work, { recursive: true, force: true });
   else say(`kept ${work} for inspection (service logs are under it)`);
-  process.exit(jest.status ?? 1);
+  process.exit(jest.status);
 };
 
 /**

@@ -38,6 +38,11 @@ const topicReplicas = () => {
     throw new Error('KAFKA_REPLICATION_FACTOR must be a whole number from 1 to 16');
   return replicas;
 };
+/**
+ * A send still unsettled after this long is logged, once, with how many messages it carries: a process whose replies
+ * all wait on one send (a ledger was seen deaf for over 30 s after a broker's return) then says where it waits.
+ */
+const slowSendMs = 5_000;
 const producerRenewalMinMs = 5_000;
 const healthTimeoutMs = 3_000;
 /** Under the broker's 1 MB bound on a record batch (message.max.bytes), whatever the keys and headers add. */
@@ -65,13 +70,20 @@ export class KafkaBus {
   private readonly sends = new BatchedCalls<Publish, void>(
     async (publishes) => {
       if (!this.producer) throw new Error('bus not connected');
+      const messages = publishes.flatMap((p) => p.messages);
+      const slow = setTimeout(
+        () => this.logger.warn({ messages: messages.length, waitingMs: slowSendMs }, 'publishing is slow; still trying'),
+        slowSendMs,
+      );
       try {
-        await this.producer.send({ messages: publishes.flatMap((p) => p.messages) });
+        await this.producer.send({ messages });
         this.producerFailingSince = undefined;
       } catch (error) {
         this.producerFailingSince ??= Date.now();
         this.renewProducer(error);
         throw error;
+      } finally {
+        clearTimeout(slow);
       }
       return publishes.map(() => undefined);
     },
