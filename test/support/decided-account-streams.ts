@@ -86,7 +86,11 @@ export const anyStep: fc.Arbitrary<Step> = fc.oneof(
     fc.constantFrom<[string, number]>(['r0', 2], ['r2', 300]).map(([id, amountCredits]) => ({ reservationId: id, amountCredits })),
   ),
   step('CaptureCredits', 4, fc.record({ reservationId })),
-  step('ReleaseCredits', 2, fc.record({ reservationId, reason: fc.constant(reason) })),
+  step(
+    'ReleaseCredits',
+    2,
+    fc.record({ reservationId, reason: fc.constant(reason), barUnmade: fc.option(fc.constant(true), { nil: undefined }) }),
+  ),
   step('QuarantineReservation', 1, fc.record({ reservationId, reason: fc.constant(reason) })),
   step('ExpireReservation', 1, fc.record({ reservationId })),
   step(

@@ -121,7 +121,17 @@ export const CaptureCredits = defineCommand(
 
 export const ReleaseCredits = defineCommand(
   'ReleaseCredits',
-  z.object({ accountId, reservationId: z.string().min(1).max(100), reason }),
+  z.object({
+    accountId,
+    reservationId: z.string().min(1).max(100),
+    reason,
+    /**
+     * For settling a call whose outcome is unknown: when the account has no reservation under this id, the id is
+     * barred (recorded as settled before it was made), so that a reservation or charge under it still on its way is
+     * refused when it arrives; answered as a release. Without it, an unknown id is refused as not found.
+     */
+    barUnmade: z.boolean().optional(),
+  }),
   LedgerBalance,
 );
 

@@ -114,6 +114,15 @@ export const CreditsReleased = z.object({
   type: z.literal('CreditsReleased'),
   data: z.object({ accountId: z.string(), reservationId: z.string(), amountCredits: z.number().int().positive(), reason: z.string() }),
 });
+/**
+ * A release that found no reservation under its id, sent to settle a call whose outcome was unknown: the id is used
+ * up, so a reservation or charge under it that reaches the ledger afterwards (still on its way when the release was
+ * decided) is refused. Holds and moves nothing.
+ */
+export const ReservationBarred = z.object({
+  type: z.literal('ReservationBarred'),
+  data: z.object({ accountId: z.string(), reservationId: z.string(), reason: z.string() }),
+});
 
 export const CashCaptured = z.object({
   type: z.literal('CashCaptured'),
@@ -186,6 +195,7 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   CreditsCharged,
   CreditsCaptured,
   CreditsReleased,
+  ReservationBarred,
   CreditReservationExpired,
   CreditsRefreshed,
   CashReserved,

@@ -38,8 +38,8 @@ export class LedgerClient {
   }
 
   /**
-   * Reserves and captures in one step, for work already done. Sent once: if unanswered, `release` (ordered after it)
-   * says whether it was charged, and a charge that reaches the ledger after its deadline is dropped.
+   * Reserves and captures in one step, for work already done. Sent once: if unanswered, `releaseOrBar` says whether
+   * it was charged, and makes sure a charge still on its way never is.
    */
   charge(ctx: RequestContext, data: z.input<typeof billing.ChargeCredits.data>) {
     return this.send(billing.ChargeCredits, data.accountId, data, ctx);
@@ -52,6 +52,15 @@ export class LedgerClient {
   /** `patienceMs`: keep asking (same command id) this long in all, for when only the ledger's answer can settle a call. */
   release(ctx: RequestContext, accountId: string, reservationId: string, reason: string, patienceMs = 0) {
     return this.settle(billing.ReleaseCredits, accountId, { accountId, reservationId, reason }, ctx, patienceMs);
+  }
+
+  /**
+   * Settles a call whose outcome is unknown: releases its reservation, or, when none was made under the id, bars it,
+   * so that a reservation or charge still on its way is refused when it arrives. Answered as a release either way:
+   * nothing was charged and nothing will be. Already captured: refused as captured (the caller paid).
+   */
+  releaseOrBar(ctx: RequestContext, accountId: string, reservationId: string, reason: string, patienceMs = 0) {
+    return this.settle(billing.ReleaseCredits, accountId, { accountId, reservationId, reason, barUnmade: true }, ctx, patienceMs);
   }
 
   /** Keeps a reservation whose outcome is unknown held, past its expiry, until it is captured or released. */

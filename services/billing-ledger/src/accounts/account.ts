@@ -8,7 +8,8 @@ import type { ReservationBook } from './reservation-book';
  */
 export type AccountEvent = ledgerEvents.LedgerEvent & { readonly at?: string };
 
-export type ReservationStatus = 'pending' | 'quarantined' | 'captured' | 'released' | 'expired' | 'rejected';
+/** `barred`: an id released before anything was made under it (`ReservationBarred`); it holds nothing and is never made. */
+export type ReservationStatus = 'pending' | 'quarantined' | 'captured' | 'released' | 'expired' | 'rejected' | 'barred';
 export interface Reservation {
   amountCredits: number;
   amountPence: number;

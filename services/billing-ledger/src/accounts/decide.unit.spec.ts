@@ -279,6 +279,41 @@ describe('account decider: credits', () => {
     given(released).when(capture('k3')).thenThrows(LedgerError, { code: 'RESERVATION_ALREADY_RELEASED' });
   });
 
+  it('bars an id released before anything was made under it, so a reservation or charge arriving later is refused', () => {
+    // A gateway settling a call it lost track of releases the call's id asking for a bar: the reservation (or charge)
+    // may still be on its way, on another process's connection, and must never land after "nothing was charged".
+    const releaseOrBar = (reservationId: string): AccountCommand => ({
+      type: 'ReleaseCredits',
+      data: { accountId, reservationId, reason: 'keyed call taken over', barUnmade: true },
+      now,
+    });
+    const charge = (reservationId: string): AccountCommand => ({
+      type: 'ChargeCredits',
+      data: { accountId, reservationId, amountCredits: 1, operation: 'renovation_uplift_calculator', requestId: `req-${reservationId}` },
+      now,
+    });
+    const bar = { type: 'ReservationBarred', data: { accountId, reservationId: 'b1', reason: 'keyed call taken over' } } as const;
+    given(opened).when(releaseOrBar('b1')).then([bar]);
+    const barred: AccountEvent[] = [...opened, bar];
+    given(barred).when(reserve('b1')).thenThrows(LedgerError, { code: 'RESERVATION_ALREADY_RELEASED' });
+    given(barred).when(charge('b1')).thenThrows(LedgerError, { code: 'RESERVATION_ALREADY_RELEASED' });
+    given(barred).when(capture('b1')).thenThrows(LedgerError, { code: 'RESERVATION_ALREADY_RELEASED' });
+    // Asked again (the same settling retried), the release changes nothing and is answered as before.
+    given(barred).when(releaseOrBar('b1')).then([]);
+    given(barred).when(release('b1')).then([]);
+    // The bar holds and takes nothing: the opening 3 credits are all there.
+    expect(availableCredits(fold(barred))).toBe(3);
+    // A reservation made first is released as usual, and one captured is refused as captured (the caller paid).
+    given([...opened, reserved('b2')])
+      .when(releaseOrBar('b2'))
+      .then([{ type: 'CreditsReleased', data: { accountId, reservationId: 'b2', amountCredits: 1, reason: 'keyed call taken over' } }]);
+    given([...opened, reserved('b3'), { type: 'CreditsCaptured', data: { accountId, reservationId: 'b3', amountCredits: 1 } }])
+      .when(releaseOrBar('b3'))
+      .thenThrows(LedgerError, { code: 'RESERVATION_ALREADY_CAPTURED' });
+    // Without the bar asked for, an unknown id is refused as before (an operator's typo records nothing).
+    given(opened).when(release('b4')).thenThrows(LedgerError, { code: 'RESERVATION_NOT_FOUND' });
+  });
+
   it('refuses commands for an account that does not exist', () => {
     given([]).when(reserve('r1')).thenThrows(LedgerError, { code: 'ACCOUNT_NOT_FOUND' });
   });

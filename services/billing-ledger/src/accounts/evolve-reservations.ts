@@ -20,10 +20,10 @@ const reservationOf = (a: OpenAccount, event: OnReservation): Reservation => {
   return r;
 };
 
-/** A reservation id is used once, by the reservation, its one-step charge or its refusal. */
+/** A reservation id is used once, by the reservation, its one-step charge, its refusal or its bar. */
 export const newReservation = (
   a: OpenAccount,
-  event: Of<'CreditsReserved' | 'CreditsCharged' | 'CreditReservationRejected'>,
+  event: Of<'CreditsReserved' | 'CreditsCharged' | 'CreditReservationRejected' | 'ReservationBarred'>,
   r: Reservation,
 ): OpenAccount => {
   const { reservationId } = event.data;

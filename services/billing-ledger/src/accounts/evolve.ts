@@ -108,6 +108,17 @@ const evolveOpen = (s: OpenAccount, event: Exclude<AccountEvent, Of<'AccountOpen
       };
       return forgetSettledCalls(newReservation(s, event, r), event);
     }
+    case 'ReservationBarred': {
+      const r: Reservation = {
+        ...nothingRefunded,
+        amountCredits: 0,
+        amountPence: 0,
+        status: 'barred',
+        creditsOpen: false,
+        cashOpen: false,
+      };
+      return forgetSettledCalls(newReservation(s, event, r), event);
+    }
     case 'CreditsCaptured':
       return settle(s, event, 'captured', 'credits', event.data.amountCredits);
     case 'CashCaptured':

@@ -24,9 +24,9 @@ export type DatedReservation = readonly [reservationId: string, atMs: number];
 export type CallsByAge = List<DatedReservation>;
 export const noCalls: CallsByAge = List();
 
-type Making = Extract<AccountEvent, { type: 'CreditsReserved' | 'CreditsCharged' | 'CreditReservationRejected' }>;
+type Making = Extract<AccountEvent, { type: 'CreditsReserved' | 'CreditsCharged' | 'CreditReservationRejected' | 'ReservationBarred' }>;
 
-/** A call's reservation or charge, or any refusal (a refusal took nothing, so nothing can be settled or refunded). */
+/** A call's reservation or charge, or any refusal or bar (neither took anything, so nothing can be settled or refunded). */
 const forgettable = (event: Making) => event.type !== 'CreditsReserved' || (event.data.purpose ?? 'api_call') === 'api_call';
 
 /**

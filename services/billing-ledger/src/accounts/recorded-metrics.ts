@@ -9,12 +9,13 @@ const outcomeOf: Partial<Record<AccountEvent['type'], string>> = {
   CreditsReleased: 'released',
   CreditReservationExpired: 'expired',
   CreditReservationRejected: 'rejected',
+  ReservationBarred: 'barred',
   ReservationQuarantined: 'quarantined',
 };
 
 const reservations = counter({
   name: 'pds_ledger_reservations_total',
-  help: 'Reservations recorded by this ledger process, by outcome: opened, captured, released, expired, quarantined, rejected, and charged (opened and captured at once).',
+  help: 'Reservations recorded by this ledger process, by outcome: opened, captured, released, expired, quarantined, rejected, barred (released before made), and charged (opened and captured at once).',
   labelNames: ['outcome'] as const,
 });
 

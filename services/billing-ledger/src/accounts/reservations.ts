@@ -27,6 +27,7 @@ export const reserve = (c: CommandOf<'ReserveCredits'>, state: Account): Account
   const { accountId, reservationId, amountCredits, amountPence, operation, requestId, purpose } = c.data;
   const existing = account.reservations.get(reservationId);
   if (existing) {
+    if (existing.status === 'barred') throw barred(reservationId);
     if (existing.amountCredits !== amountCredits || existing.amountPence !== amountPence) {
       throw new LedgerError(
         codes.reservationMismatch,
@@ -72,6 +73,10 @@ export const reserve = (c: CommandOf<'ReserveCredits'>, state: Account): Account
   return amountPence === 0 ? [reserved] : [reserved, { type: 'CashReserved', data: { accountId, reservationId, amountPence } }];
 };
 
+/** A reservation or charge under an id released before it arrived (see `settle`): it would charge a call settled as free. */
+const barred = (reservationId: string) =>
+  new LedgerError(codes.reservationReleased, `reservation ${reservationId} was released before it was made; it is never made`);
+
 const alreadyEnded = (reservationId: string, r: Reservation): LedgerError => {
   const code =
     r.status === 'captured' ? codes.reservationCaptured : r.status === 'expired' ? codes.reservationExpired : codes.reservationReleased;
@@ -94,6 +99,7 @@ export const charge = (c: CommandOf<'ChargeCredits'>, state: Account): AccountEv
   const { accountId, reservationId, amountCredits, operation, requestId } = c.data;
   const existing = account.reservations.get(reservationId);
   if (existing) {
+    if (existing.status === 'barred') throw barred(reservationId);
     if (existing.amountCredits !== amountCredits || existing.amountPence !== 0) {
       throw new LedgerError(codes.reservationMismatch, `reservation ${reservationId} was made for ${existing.amountCredits} credits`);
     }
@@ -115,13 +121,20 @@ export const charge = (c: CommandOf<'ChargeCredits'>, state: Account): AccountEv
   return [{ type: 'CreditsCharged', data: { accountId, reservationId, amountCredits, operation, requestId } }];
 };
 
-/** Capture takes, release gives back, both parts of a pending or quarantined reservation. */
+/**
+ * Capture takes, release gives back, both parts of a pending or quarantined reservation. A release asked to bar an id
+ * never made records the bar instead (`barUnmade`): whoever settles a call whose reservation or charge may still be on
+ * its way learns "nothing was charged" as a fact, not as a state a later arrival could change.
+ */
 export const settle = (c: CommandOf<'CaptureCredits'> | CommandOf<'ReleaseCredits'>, state: Account): AccountEvent[] => {
   const account = requireOpen(state, c.data.accountId);
   const { reservationId } = c.data;
+  if (c.type === 'ReleaseCredits' && c.data.barUnmade && !account.reservations.has(reservationId)) {
+    return [{ type: 'ReservationBarred', data: { accountId: account.accountId, reservationId, reason: c.data.reason } }];
+  }
   const r = requireReservation(account, reservationId);
   const target = c.type === 'CaptureCredits' ? 'captured' : 'released';
-  if (r.status === target) return [];
+  if (r.status === target || (c.type === 'ReleaseCredits' && r.status === 'barred')) return [];
   if (r.status !== 'pending' && r.status !== 'quarantined') throw alreadyEnded(reservationId, r);
   const base = { accountId: account.accountId, reservationId };
   const credits: AccountEvent =

@@ -75,6 +75,7 @@ const money = (s: OpenAccount, e: AccountEvent): string | undefined => {
       return availablePence(s) < e.data.amountPence ? `reservation ${e.data.reservationId} overdraws the Purchase Balance` : undefined;
     }
     case 'CreditReservationRejected':
+    case 'ReservationBarred':
       return s.reservations.has(e.data.reservationId) ? `reservation ${e.data.reservationId} recorded twice` : undefined;
     case 'CreditsCaptured':
     case 'CreditsReleased':

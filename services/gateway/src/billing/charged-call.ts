@@ -59,8 +59,8 @@ export const chargedCall = async <T>(
     });
   } catch (error) {
     if (!(error instanceof RequestTimeoutError)) throw error;
-    // The ledger may yet make the reservation; releasing it (ordered after it on the account's partition) undoes it.
-    void ledger.release(ctx, accountId, reservationId, 'reservation not confirmed in time').catch(() => undefined);
+    // The ledger may yet make the reservation: releasing it undoes it, and barring its id refuses it if it comes later.
+    void ledger.releaseOrBar(ctx, accountId, reservationId, 'reservation not confirmed in time').catch(() => undefined);
     return {
       ok: false,
       code: 'SERVICE_UNAVAILABLE',
@@ -164,10 +164,9 @@ export const ledgerRefused = (
 };
 
 /**
- * A capture (or a one-step charge) was not confirmed. Captures and charges are dropped once late, and a release is
- * ordered after them on the account's partition, so the release's answer says what happened: already captured means
- * the caller was charged and gets the result; released, expired or (for a charge) not found means nothing was
- * charged, and never will be.
+ * A capture (or a one-step charge) was not confirmed. A release that bars the id if nothing was made under it says
+ * what happened: already captured means the caller was charged and gets the result; released (or barred), expired or
+ * not found means nothing was charged, and never will be (a charge still on its way is refused once the id is barred).
  */
 export const settleUnconfirmed = async <T>(
   ledger: LedgerClient,
@@ -180,10 +179,12 @@ export const settleUnconfirmed = async <T>(
   const { accountId, reservationId, what } = reservation;
   const unavailable = 'The billing service did not confirm the charge; nothing was charged. Retry shortly.';
   // The caller waits (bounded) rather than be told something the ledger may yet contradict.
-  const released = await ledger.release(ctx, accountId, reservationId, `${what} not confirmed`, settlePatienceMs).catch((err: unknown) => {
-    logger.error({ err, reservationId }, `release after an unconfirmed ${what} not confirmed either`);
-    return undefined;
-  });
+  const released = await ledger
+    .releaseOrBar(ctx, accountId, reservationId, `${what} not confirmed`, settlePatienceMs)
+    .catch((err: unknown) => {
+      logger.error({ err, reservationId }, `release after an unconfirmed ${what} not confirmed either`);
+      return undefined;
+    });
   if (released?.ok) return { ok: false, code: 'SERVICE_UNAVAILABLE', message: unavailable, balance: balanceView(released.data) };
   const code = released?.error.code;
   if (code === billing.ledgerErrorCodes.reservationCaptured) {

@@ -38,7 +38,10 @@ const calculated = {
 
 type Sent = { topic: string; key: string; data: unknown; then?: { topic: string; key: string; type: string; data: unknown } };
 
-const setup = (replies: Array<Reply | 'silence'>, ledger: Partial<Record<'release' | 'refund' | 'balance' | 'charge', jest.Mock>> = {}) => {
+const setup = (
+  replies: Array<Reply | 'silence'>,
+  ledger: Partial<Record<'release' | 'releaseOrBar' | 'refund' | 'balance' | 'charge', jest.Mock>> = {},
+) => {
   const sent: Sent[] = [];
   const requestReply = jest.fn(
     async (_spec: unknown, topic: string, key: string, data: unknown, _ctx: unknown, options: { then?: Sent['then'] }) => {
@@ -112,7 +115,7 @@ describe('charging by hand-off', () => {
 
   it('settles silence by a release: not found means nothing was charged, and the work timed out', async () => {
     const release = released('RESERVATION_NOT_FOUND');
-    const { sent, run } = setup(['silence'], { release });
+    const { sent, run } = setup(['silence'], { releaseOrBar: release });
     expect(await run()).toEqual({
       ok: false,
       code: 'UPSTREAM_TIMEOUT',
@@ -127,7 +130,11 @@ describe('charging by hand-off', () => {
     const release = released('RESERVATION_ALREADY_CAPTURED');
     const balanceOf = jest.fn(async () => ({ ok: true, data: balance(2) }));
     const refund = jest.fn();
-    const { sent, run } = setup(['silence', fromAnalysis({ ok: true, data: calculated })], { release, balance: balanceOf, refund });
+    const { sent, run } = setup(['silence', fromAnalysis({ ok: true, data: calculated })], {
+      releaseOrBar: release,
+      balance: balanceOf,
+      refund,
+    });
     expect(await run()).toEqual({
       ok: true,
       data: { data: calculated, sources: undefined },
@@ -142,7 +149,7 @@ describe('charging by hand-off', () => {
   it('refunds a charge whose answer cannot be given, so that the refusal charges nothing', async () => {
     const release = released('RESERVATION_ALREADY_CAPTURED');
     const refund = jest.fn(async () => ({ ok: true, data: balance(5) }));
-    const { sent, run } = setup(['silence', 'silence'], { release, refund });
+    const { sent, run } = setup(['silence', 'silence'], { releaseOrBar: release, refund });
     expect(await run()).toMatchObject({ ok: false, code: 'UPSTREAM_TIMEOUT', balance: { availableCredits: 5 } });
     const reservationId = (sent[0]!.then!.data as { reservationId: string }).reservationId;
     expect(refund.mock.calls[0]).toEqual([
@@ -155,7 +162,7 @@ describe('charging by hand-off', () => {
     const release = jest.fn(async () => {
       throw new RequestTimeoutError('ReleaseCredits', 10);
     });
-    expect(await setup(['silence'], { release }).run()).toMatchObject({ ok: false, code: 'SERVICE_UNAVAILABLE' });
+    expect(await setup(['silence'], { releaseOrBar: release }).run()).toMatchObject({ ok: false, code: 'SERVICE_UNAVAILABLE' });
   });
 
   it("reads a service's host refusal (an answer that did not fit its schema) as the work failing", async () => {

@@ -51,8 +51,9 @@ export const ledgerBalanceOf = (reply: Reply) => {
 
 /**
  * Nothing came back: the service may not have answered, or the ledger may have charged and its reply been lost. A
- * release, ordered after the charge on the account's partition, says which (a charge that reaches the ledger after its
- * deadline is dropped): not found means nothing was charged, and never will be; already captured means the caller
+ * release that bars the id if nothing was made under it says which: released means nothing was charged, and never
+ * will be (the charge, handed on by the service and so not ordered before the release, is refused if it arrives
+ * later); not found or expired (from a ledger that does not bar) mean the same; already captured means the caller
  * paid, so the work is asked again (computed from the service's own data, it gives the same answer) and, failing
  * that, the charge is refunded.
  */
@@ -64,7 +65,7 @@ export const settleUnanswered = async (
 ): Promise<ChargedOutcome<Payload>> => {
   const { accountId, reservationId, costCredits } = charge;
   const released = await deps.ledger
-    .release(ctx, accountId, reservationId, 'handed-off work not answered', settlePatienceMs)
+    .releaseOrBar(ctx, accountId, reservationId, 'handed-off work not answered', settlePatienceMs)
     .catch((err: unknown) => {
       ctx.logger.error({ err, reservationId }, 'release after unanswered handed-off work not confirmed');
       return undefined;

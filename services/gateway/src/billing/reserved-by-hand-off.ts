@@ -35,8 +35,8 @@ import {
 /**
  * Reserves, works and captures in one chain. Whoever replies says how far it went: the ledger without an answer
  * (the reservation refused), the service (its work refused: the credits held are released here), or the ledger with
- * the answer (the capture, made or refused). Silence is settled as a hand-off's is: a release, ordered after the
- * reservation and the capture on the account's partition, says whether the caller paid.
+ * the answer (the capture, made or refused). Silence is settled as a hand-off's is: a release that bars the id if no
+ * reservation was made under it says whether the caller paid, and that a reservation still on its way never will.
  */
 export const reservedByHandOff = async (
   deps: GatewayDeps,

@@ -33,7 +33,7 @@ const counted = { data: { count: 12 }, sources: [{ name: 'Test data' }] };
 const work = () => ownerWork('location', CountThings as unknown as Parameters<typeof ownerWork>[1], { postcode: 'LS1 4AP' }, 'count');
 
 type Sent = { spec: string; topic: string; key: string; data: unknown; then?: Record<string, unknown> };
-type LedgerMocks = Partial<Record<'release' | 'refund' | 'balance' | 'capture', jest.Mock>>;
+type LedgerMocks = Partial<Record<'release' | 'releaseOrBar' | 'refund' | 'balance' | 'capture', jest.Mock>>;
 
 const setup = (replies: Array<Reply | 'silence'>, ledger: LedgerMocks = {}, reservationId?: string) => {
   const sent: Sent[] = [];
@@ -117,7 +117,7 @@ describe('a reservation chained to its work and its capture', () => {
   it('settles a refused capture by a release: released means nothing was charged', async () => {
     const release = jest.fn(async () => ({ ok: true, data: balance(10) }));
     const lapsed = fromLedger({ ok: false, error: { code: 'RESERVATION_EXPIRED', message: 'expired' }, answer: counted });
-    const outcome = await setup([lapsed], { release }).run();
+    const outcome = await setup([lapsed], { releaseOrBar: release }).run();
     expect(outcome).toMatchObject({ ok: false, code: 'SERVICE_UNAVAILABLE', balance: shown(10) });
   });
 
@@ -125,7 +125,7 @@ describe('a reservation chained to its work and its capture', () => {
     const release = answering('RESERVATION_ALREADY_CAPTURED');
     const balanceOf = jest.fn(async () => ({ ok: true, data: balance(1) }));
     const lapsed = fromLedger({ ok: false, error: { code: 'RESERVATION_RELEASED', message: 'x' }, answer: counted });
-    expect(await setup([lapsed], { release, balance: balanceOf }).run()).toEqual({
+    expect(await setup([lapsed], { releaseOrBar: release, balance: balanceOf }).run()).toEqual({
       ok: true,
       data: counted,
       chargedCredits: 3,
@@ -135,7 +135,7 @@ describe('a reservation chained to its work and its capture', () => {
 
   it('settles silence by a release: released means nothing was charged, and the work timed out', async () => {
     const release = jest.fn(async () => ({ ok: true, data: balance(10) }));
-    const { sent, run } = setup(['silence'], { release });
+    const { sent, run } = setup(['silence'], { releaseOrBar: release });
     expect(await run()).toEqual({
       ok: false,
       code: 'UPSTREAM_TIMEOUT',
@@ -149,7 +149,11 @@ describe('a reservation chained to its work and its capture', () => {
     const release = answering('RESERVATION_ALREADY_CAPTURED');
     const balanceOf = jest.fn(async () => ({ ok: true, data: balance(2) }));
     const refund = jest.fn();
-    const { sent, run } = setup(['silence', fromLocation({ ok: true, data: counted })], { release, balance: balanceOf, refund });
+    const { sent, run } = setup(['silence', fromLocation({ ok: true, data: counted })], {
+      releaseOrBar: release,
+      balance: balanceOf,
+      refund,
+    });
     expect(await run()).toEqual({ ok: true, data: counted, chargedCredits: 3, balance: shown(2) });
     expect(sent.map((s) => [s.spec, s.topic, s.then])).toEqual([
       ['ReserveCredits', topics.commands('billing-ledger'), expect.anything()],
@@ -174,6 +178,6 @@ describe('a reservation chained to its work and its capture', () => {
     const release = jest.fn(async () => {
       throw new RequestTimeoutError('ReleaseCredits', 10);
     });
-    expect(await setup(['silence'], { release }).run()).toMatchObject({ ok: false, code: 'SERVICE_UNAVAILABLE' });
+    expect(await setup(['silence'], { releaseOrBar: release }).run()).toMatchObject({ ok: false, code: 'SERVICE_UNAVAILABLE' });
   });
 });

@@ -27,8 +27,8 @@ export const refundUnanswered = (
 /**
  * Makes "nothing was charged" true after the caller has been told so while the ledger could not say: releases the
  * reservation once the ledger answers, and refunds it if it turns out to have been captured (the caller got no
- * answer). A release is ordered after the charge on the account's partition, and a refund has one id per reservation,
- * so a repeat of either changes nothing. Held in this process: a call with an Idempotency-Key is settled by its
+ * answer). The release bars the id if nothing was made under it (a charge still on its way is then refused), and a
+ * refund has one id per reservation, so a repeat of either changes nothing. Held in this process: a call with an Idempotency-Key is settled by its
  * retry instead (its claim keeps the reservation), and is never given here.
  */
 export const settleLater = (
@@ -41,7 +41,9 @@ export const settleLater = (
   const until = Date.now() + settleLaterMs;
   const attempt = async (delayMs: number): Promise<void> => {
     await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
-    const released = await ledger.release(ctx, accountId, reservationId, 'not confirmed while the caller waited').catch(() => undefined);
+    const released = await ledger
+      .releaseOrBar(ctx, accountId, reservationId, 'not confirmed while the caller waited')
+      .catch(() => undefined);
     const code = released?.ok ? undefined : released?.error.code;
     const nothingTaken =
       released?.ok || code === billing.ledgerErrorCodes.reservationNotFound || code === billing.ledgerErrorCodes.reservationExpired;

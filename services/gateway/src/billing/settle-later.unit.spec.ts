@@ -15,7 +15,7 @@ const ok = { ok: true as const, data: {} };
 const ledgerAnswering = (releases: Array<'silent' | 'released' | 'captured' | 'not-found'>) => {
   const asked: string[] = [];
   const ledger = {
-    release: async () => {
+    releaseOrBar: async () => {
       const next = releases.shift() ?? 'silent';
       asked.push(`release:${next}`);
       if (next === 'silent') throw new RequestTimeoutError('ReleaseCredits', 1_500);

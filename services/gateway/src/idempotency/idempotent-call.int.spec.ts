@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => Promise.all(pools.map((p) => p.end())));
 
-type Status = 'pending' | 'captured' | 'released';
+type Status = 'pending' | 'captured' | 'released' | 'barred';
 const balance = { availableCredits: 100, creditsRefreshAt: null } as unknown as billing.LedgerBalance;
 
 /** The ledger as the gateway sees it: reservations by id, and the credits actually taken. */
@@ -33,16 +33,20 @@ const ledgerModel = () => {
   return {
     reservations,
     taken: () => takenCredits,
-    /** What a charged call does under `reservationId`: takes the credits unless that id has them already. */
+    /**
+     * What a charged call does under `reservationId`: takes the credits unless that id has them already, or was
+     * released or barred before the charge arrived (the ledger refuses it then).
+     */
     capture: (reservationId: string, credits: number) => {
-      if (reservations.get(reservationId) !== 'captured') takenCredits += credits;
+      const status = reservations.get(reservationId);
+      if (status === 'released' || status === 'barred') return;
+      if (status !== 'captured') takenCredits += credits;
       reservations.set(reservationId, 'captured');
     },
-    release: async (_ctx: unknown, _accountId: string, reservationId: string) => {
+    releaseOrBar: async (_ctx: unknown, _accountId: string, reservationId: string) => {
       const status = reservations.get(reservationId);
       if (status === 'captured') return refusal(billing.ledgerErrorCodes.reservationCaptured);
-      if (!status) return refusal(billing.ledgerErrorCodes.reservationNotFound);
-      reservations.set(reservationId, 'released');
+      reservations.set(reservationId, status ? 'released' : 'barred');
       return { ok: true as const, data: balance };
     },
     refund: async () => ({ ok: true as const, data: balance }),
@@ -79,6 +83,23 @@ const work =
       balance: { availableCredits: 98, creditsRefreshAt: null },
     } as const;
   };
+
+/**
+ * A first attempt on one gateway whose outcome it could not confirm (503), after `meanwhile` under its reservation id,
+ * then a repeat of the call on the other gateway.
+ */
+const unconfirmedThenRepeated = async (ledger: ReturnType<typeof ledgerModel>, meanwhile: (reservationId: string) => void) => {
+  const runs: string[] = [];
+  const call = keyedCall();
+  let firstId = '';
+  await idempotentCall(gateway(pools[0]!, ledger), ctx, call, async (reservationId): Promise<ChargedOutcome<Payload>> => {
+    firstId = reservationId;
+    meanwhile(reservationId);
+    return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'the billing service did not answer' };
+  });
+  const retry = await idempotentCall(gateway(pools[1]!, ledger), ctx, call, work(ledger, runs));
+  return { firstId, retry, runs };
+};
 
 describe('keyed calls over one database shared by two gateways', () => {
   it('5 repeats at once on two gateways: one run, one charge, every caller the same answer', async () => {
@@ -186,21 +207,23 @@ describe('keyed calls over one database shared by two gateways', () => {
 
   it('an unconfirmed outcome (503) keeps the claim: the next repeat settles it by release before running', async () => {
     const ledger = ledgerModel();
-    const runs: string[] = [];
-    const call = keyedCall();
-    let firstId = '';
-    const unconfirmed = async (reservationId: string): Promise<ChargedOutcome<Payload>> => {
-      firstId = reservationId;
-      ledger.capture(reservationId, 2); // the ledger took it; its answer was lost
-      return { ok: false, code: 'SERVICE_UNAVAILABLE', message: 'the billing service did not answer' };
-    };
-    await idempotentCall(gateway(pools[0]!, ledger), ctx, call, unconfirmed);
     const startedMs = Date.now();
-    const retry = await idempotentCall(gateway(pools[1]!, ledger), ctx, call, work(ledger, runs));
+    // The ledger took the first attempt's charge; its answer was lost.
+    const { firstId, retry, runs } = await unconfirmedThenRepeated(ledger, (id) => ledger.capture(id, 2));
     expect(Date.now() - startedMs).toBeLessThan(250); // the lease was ended: no wait
     expect(retry).toMatchObject({ kind: 'ran', outcome: { ok: true, chargedCredits: 2 } });
     expect(runs).toEqual([firstId]);
     expect(ledger.taken()).toBe(2);
+  });
+
+  it('an unconfirmed outcome whose charge is still on its way: the repeat bars its id, so it lands charged nothing, one charge in all', async () => {
+    const ledger = ledgerModel();
+    // The first attempt's charge was handed on by the service and has not reached the ledger when the repeat settles.
+    const { firstId, retry, runs } = await unconfirmedThenRepeated(ledger, () => undefined);
+    expect(retry).toMatchObject({ kind: 'ran', outcome: { ok: true, chargedCredits: 2 } });
+    expect(ledger.reservations.get(firstId)).toBe('barred');
+    ledger.capture(firstId, 2); // the first attempt's charge arrives now
+    expect([runs.length, runs[0] === firstId, ledger.taken()]).toEqual([1, false, 2]);
   });
 
   it('keeps a key 24 hours of business time: then the call is new, and the sweep deletes only keys past their time', async () => {

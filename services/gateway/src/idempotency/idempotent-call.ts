@@ -14,8 +14,9 @@ import { claim, free, lapse, readClaim, renewReservation, storeAnswer, takeOver,
 //
 // The charge is idempotent, not only the answer: a gateway that dies after charging and before storing the answer
 // leaves its claim leased. Once the lease has passed, a repeat takes the call over and asks the ledger to release the
-// dead gateway's reservation. Released (or never made) means it charged nothing and never will (a late reserve or
-// charge is dropped past its deadline, which the lease outlasts): the work runs afresh under a new reservation id.
+// dead gateway's reservation, or to bar its id if none was made. Released (or barred) means it charged nothing and
+// never will (a reserve or charge under a barred id, still on its way, is refused when it arrives; one late is dropped
+// past its deadline besides): the work runs afresh under a new reservation id.
 // Already captured means the caller paid: the work runs again under the same id, which the ledger has recorded, so it
 // takes nothing more and the answer reports the first call's credits.
 
@@ -81,12 +82,14 @@ const reused = (firstOperationId: string, operationId: string): Refusal => ({
 });
 
 /**
- * Settles the attempt of a gateway whose lease passed, by a release (ordered after its reserve or charge on the
- * account's partition): whether it charged nothing, charged, or the ledger cannot say now.
+ * Settles the attempt of a gateway whose lease passed (or that ended not knowing), by a release that bars the id if
+ * nothing was made under it: whether it charged nothing and never will, charged, or the ledger cannot say now. The
+ * bar matters because the attempt's reserve or charge may not have reached the ledger yet: sent by another process
+ * (the service handing on a charge, a gateway now gone), it is not ordered before this release.
  */
 const previousAttempt = async (deps: GatewayDeps, ctx: CallContext, accountId: string, reservationId: string) => {
   const released = await deps.ledger
-    .release(ctx, accountId, reservationId, 'keyed call taken over', settlePatienceMs)
+    .releaseOrBar(ctx, accountId, reservationId, 'keyed call taken over', settlePatienceMs)
     .catch(() => undefined);
   if (released?.ok) return 'nothing' as const;
   const code = released?.error.code;

@@ -4,6 +4,7 @@ import type { Logger } from '../observability/logger';
 import { context, trace } from '@opentelemetry/api';
 import { injectTraceHeaders, preciseNow, SpanKind, tracer, tracesExported } from '../observability/tracing';
 import type { KafkaBus } from './bus';
+import type { Subscription } from './group-consumer';
 import type { DomainError } from './command-host';
 
 export interface RequestContext {
@@ -50,6 +51,7 @@ const pendingMax = 10_000;
 export class RequestReplyClient {
   private readonly pending = new Map<string, Pending>();
   private readonly replyTopic: string;
+  private subscription: Subscription | undefined;
 
   constructor(
     private readonly bus: KafkaBus,
@@ -62,7 +64,7 @@ export class RequestReplyClient {
 
   async start(): Promise<void> {
     await this.bus.ensureTopics([this.replyTopic], 1);
-    await this.bus.subscribe({
+    this.subscription = await this.bus.subscribe({
       groupId: this.replyTopic,
       topics: [this.replyTopic],
       // The topic is new and private to this process, so its beginning is the first reply to us.
@@ -82,6 +84,10 @@ export class RequestReplyClient {
   async stop(): Promise<void> {
     for (const [, p] of this.pending) clearTimeout(p.timer);
     this.pending.clear();
+    // The member leaves its group before its topic goes: a member left consuming a deleted topic was seen taking over
+    // 10 s to stop (the service killed at the end of its grace instead of stopping).
+    await this.subscription?.stop();
+    this.subscription = undefined;
     await this.bus.deleteTopics([this.replyTopic]).catch(() => undefined);
   }
 

@@ -60,11 +60,23 @@ export const initTracing = (service: string): void => {
 /**
  * Now, to the microsecond, as an OpenTelemetry time, for a span's start and end and its events. The SDK stamps a span's
  * start with Date.now() (whole milliseconds) and its end by the duration measured since, which is exact within a span
- * but not from one process's span to another's: a hop of under a millisecond would read as 0 or 1 ms. Every process on
- * a machine reads the same monotonic clock under performance.now(), so these times compare across them.
+ * but not from one process's span to another's: a hop of under a millisecond would read as 0 or 1 ms. So times are the
+ * monotonic clock under performance.now() from an anchor on the wall clock. The anchor is not left at the process's
+ * start (performance.timeOrigin): the wall clock can be stepped after that (a machine just booted syncs its clock), and
+ * two processes started either side of the step would disagree by its size. Whenever this clock and Date.now() part by
+ * more than a millisecond and a half, the anchor moves back onto the wall clock, so every process on a machine
+ * reads the same time to within about 2 ms, as its logs do.
  */
+let anchorMs = performance.timeOrigin;
 export const preciseNow = (): HrTime => {
-  const ms = performance.timeOrigin + performance.now();
+  const sinceStart = performance.now();
+  let ms = anchorMs + sinceStart;
+  // Date.now() is whole milliseconds: in step, ms lies within half a millisecond of the middle of Date.now()'s.
+  const drift = ms - (Date.now() + 0.5);
+  if (Math.abs(drift) > 1.5) {
+    anchorMs -= drift;
+    ms -= drift;
+  }
   const seconds = Math.floor(ms / 1000);
   return [seconds, Math.min(999_999_999, Math.round((ms - seconds * 1000) * 1e6))];
 };

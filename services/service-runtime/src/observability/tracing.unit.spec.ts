@@ -1,5 +1,5 @@
 import { BatchSpanProcessor, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
-import { batchSettingsFrom, spanProcessorsFor } from './tracing';
+import { batchSettingsFrom, preciseNow, spanProcessorsFor } from './tracing';
 
 const kinds = async (env: NodeJS.ProcessEnv) => {
   const processors = spanProcessorsFor(env);
@@ -39,5 +39,32 @@ describe('how exported spans are batched (OTEL_BSP_*)', () => {
       }),
     ).toEqual({ scheduledDelayMillis: 200, exportTimeoutMillis: 1000 });
     expect(batchSettingsFrom({ OTEL_BSP_MAX_QUEUE_SIZE: '-5', OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '1.5' })).toEqual({});
+  });
+});
+
+describe('span times (preciseNow)', () => {
+  const ms = ([seconds, nanos]: [number, number]) => seconds * 1000 + nanos / 1e6;
+  afterEach(() => jest.restoreAllMocks());
+
+  it('reads the wall clock to within a millisecond and a half, finer than its whole milliseconds', () => {
+    const before = Date.now();
+    const times = Array.from({ length: 50 }, () => ms(preciseNow()));
+    const after = Date.now();
+    expect(times.every((t) => t >= before - 1.5 && t <= after + 2.5)).toBe(true);
+    // Sub-millisecond: at least one reading is not a whole number of milliseconds.
+    expect(times.some((t) => !Number.isInteger(Math.round(t * 1000) / 1000))).toBe(true);
+  });
+
+  it('follows the wall clock when it is stepped after the process started (a clock sync), as its logs do', () => {
+    const realNow = Date.now.bind(Date);
+    // The machine's clock is put 250 ms forward, then 400 ms back: each reading after a step is within 2 ms of it.
+    for (const step of [250, -150]) {
+      jest.spyOn(Date, 'now').mockImplementation(() => realNow() + step);
+      const t = ms(preciseNow());
+      expect(Math.abs(t - (realNow() + step))).toBeLessThan(2.5);
+      // And stays anchored there: the next reading needs no step of its own.
+      expect(Math.abs(ms(preciseNow()) - (realNow() + step))).toBeLessThan(2.5);
+      jest.restoreAllMocks();
+    }
   });
 });
