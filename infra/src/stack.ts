@@ -51,7 +51,8 @@ const entryPoint = (service: ServiceName) => join(repoRoot, 'services', service,
 
 export const registrySimulatorName = 'registry-simulator';
 const registrySimulatorEntryPoint = join(__dirname, 'registry-simulator', 'main.js');
-const simulatorReadyTimeoutMs = 15_000;
+/** A test environment's start, five at once on two cores (about 3 s each alone here, mostly loading modules). */
+const simulatorReadyTimeoutMs = 30_000;
 
 export const epcSimulatorName = 'epc-simulator';
 const epcSimulatorEntryPoint = join(__dirname, 'epc-simulator', 'main.js');
@@ -266,11 +267,15 @@ export class ServiceStack {
     stack.mailPorts = { smtp: await freePort(), http: await freePort() };
     stack.stripePort = await freePort();
     try {
-      await stack.startMailSink();
-      await stack.startRegistrySimulator();
-      await stack.startEpcSimulator();
-      await stack.startOpenDataSimulator();
-      await stack.startStripeSimulator();
+      // The test environments side by side (their start is each one's own CPU, mostly loading modules: one at a time
+      // left the second core idle), then the services, which need them only to serve some calls.
+      await Promise.all([
+        stack.startMailSink(),
+        stack.startRegistrySimulator(),
+        stack.startEpcSimulator(),
+        stack.startOpenDataSimulator(),
+        stack.startStripeSimulator(),
+      ]);
       for (const service of serviceNames) stack.spawn(service);
       await stack.waitUntilHealthy(options.readyTimeoutMs ?? 90_000);
     } catch (error) {
@@ -422,7 +427,10 @@ export class ServiceStack {
     // profile each under a benchmark (Node refuses those in NODE_OPTIONS).
     const flags = (process.env.PDS_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
     const child = spawn(process.execPath, ['--enable-source-maps', ...flags, entry], {
-      env: { ...process.env, ...env },
+      // Node's compile cache keeps the V8 code of every module loaded, so the stack's next start (a restart, or the
+      // next test file's stack) loads its thousand modules about a third faster. Entries are checked against their
+      // source, so a rebuilt module is compiled afresh.
+      env: { NODE_COMPILE_CACHE: join(repoRoot, '.run', 'compile-cache'), ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.pipe(log, { end: false });

@@ -20,6 +20,5 @@ export * from './event-store/postgres';
 export * from './event-store/log-follower';
 export * from './event-store/kafka-relay';
 export * from './event-store/aggregate';
-export * from './event-store/eventstoredb';
 export * from './event-store/snapshots';
 export * from './event-store/snapshotting';
