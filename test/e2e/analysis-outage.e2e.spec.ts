@@ -20,10 +20,11 @@ describe('analysis killed mid-request', () => {
     const health = await fetch(`${world.stack.gatewayUrl}/healthz`);
     expect(health.status).toBe(503);
 
-    // The calculator is charged on its answer (x-credit-cost charging on_answer): a call whose work never answers
-    // never reaches the ledger, so the first call's charge is all the stream holds.
+    // The calculator is charged on its answer (x-credit-cost charging on_answer): a call whose work never answers is
+    // never charged. The gateway's release found nothing under the call's id and barred it, so a charge handed on
+    // later (by an analysis that took the work after all) is refused: the bar, holding nothing, follows the first charge.
     const replayed = await replayAccount(world.databaseUrl, account.accountId);
-    expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsCharged']);
+    expect(replayed.events.map((e) => e.type)).toEqual(['AccountOpened', 'CreditsGranted', 'CreditsCharged', 'ReservationBarred']);
     expect(replayed.availableCredits).toBe(4);
 
     // Back up: the late command is dropped (its deadline passed), and new calls are charged as usual.
@@ -32,5 +33,7 @@ describe('analysis killed mid-request', () => {
     const again = await world.call(calculator, account.apiKey);
     expect([again.status, again.body.billing.creditsRemaining]).toEqual([200, 3]);
     expect((await world.admin.showAccount(account.accountId)).availableCredits).toBe(3);
+    const after = await replayAccount(world.databaseUrl, account.accountId);
+    expect(after.events.filter((e) => e.type === 'CreditsCharged')).toHaveLength(2);
   });
 });

@@ -10,9 +10,9 @@ import { composeCommands, ensureDockerDaemon } from '../images/docker';
 import { buildImages } from '../images/images';
 import { startKafka } from '../kafka';
 import { startDebianPostgres } from '../postgres';
-import { runJest } from './jest-process';
 import { portIsFree, repoRoot } from '../stack';
 import { onSupportedNode } from '../runtime';
+import { runJest } from './jest-process';
 
 const say = (line: string) => process.stdout.write(`[test] ${line}\n`);
 
