@@ -75,6 +75,7 @@ export class KafkaBus {
         () => this.logger.warn({ messages: messages.length, waitingMs: slowSendMs }, 'publishing is slow; still trying'),
         slowSendMs,
       );
+      this.sendingSince = Date.now();
       try {
         await this.producer.send({ messages });
         this.producerFailingSince = undefined;
@@ -84,6 +85,7 @@ export class KafkaBus {
         throw error;
       } finally {
         clearTimeout(slow);
+        this.sendingSince = undefined;
       }
       return publishes.map(() => undefined);
     },
@@ -92,6 +94,12 @@ export class KafkaBus {
   private readonly subscriptions = new Set<GroupConsumer>();
   /** Since when every send has failed (undefined while sends succeed). */
   private producerFailingSince: number | undefined;
+  /**
+   * When the send in flight began (undefined when none is): one the client never settles holds every send after it,
+   * so it counts as deaf for as long as it waits (a renewed producer's first send was seen unanswered for over 40 s
+   * with the broker back).
+   */
+  private sendingSince: number | undefined;
   private producerRenewedAt = 0;
 
   constructor(
@@ -145,7 +153,8 @@ export class KafkaBus {
 
   /** How long the bus has been unable to publish or to hear from a group it consumes in (0 when it can do both). */
   silentForMs(): number {
-    const producing = this.producerFailingSince === undefined ? 0 : Date.now() - this.producerFailingSince;
+    const since = Math.min(this.producerFailingSince ?? Infinity, this.sendingSince ?? Infinity);
+    const producing = since === Infinity ? 0 : Date.now() - since;
     return Math.max(producing, ...[...this.subscriptions].map((s) => s.silentForMs()));
   }
 

@@ -81,6 +81,14 @@ const groupJoinTimeoutMs = 60_000;
  */
 const silentMemberMs = 30_000;
 const watchIntervalMs = 5_000;
+/**
+ * How long a restart waits for the old member's work in hand, its last commit and its leaving, each, before going on
+ * without them. Seen after a broker's return (test/e2e/outages.e2e.spec.ts, about one run in three): a restarted member
+ * waited for its last offset commit, which the client held for a rejoin that never came, and its process stayed deaf.
+ */
+const oldMemberWaitMs = 5_000;
+/** A commit the client has not settled in this long is counted as failed and tried at a later tick. */
+const commitWaitMs = 10_000;
 /** Fetching pauses while this many messages wait to be handled, and resumes below half of it. */
 const queuedHigh = 2_000;
 
@@ -88,6 +96,14 @@ const queuedHigh = 2_000;
 const closeForcibly = (consumer: ClientConsumer) => new Promise<void>((resolve) => consumer.close(true, () => resolve()));
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const notInTime = Symbol('not in time');
+/** The work's result, or `notInTime` once `ms` have passed; the work is not cancelled, only no longer waited for. */
+const within = <T>(work: Promise<T>, ms: number): Promise<T | typeof notInTime> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof notInTime>((resolve) => (timer = setTimeout(resolve, ms, notInTime)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+};
 
 /**
  * One consumer group member: messages of each partition handled in order, up to `partitionsConcurrently` partitions at
@@ -104,7 +120,8 @@ export class GroupConsumer implements Subscription {
   private stopped = false;
   private restarting = false;
   private readonly queues = new Map<string, ClientMessage[]>();
-  private readonly working = new Map<string, Promise<void>>();
+  /** Work in hand, by partition, of the current member (a restart starts a new map and leaves the old one's work be). */
+  private working = new Map<string, Promise<void>>();
   private queuedCount = 0;
   /** Wakes a partition's overtaking drain when a message arrives for it. */
   private readonly wakers = new Map<string, () => void>();
@@ -141,8 +158,13 @@ export class GroupConsumer implements Subscription {
     });
     this.consumer = consumer;
     consumer.on('error', (error: Error) => this.restart(incarnation, error));
-    consumer.on('consumer:heartbeat:end', () => (this.aliveAt = Date.now()));
-    consumer.on('consumer:group:join', () => (this.aliveAt = Date.now()));
+    // Only the current member's: an old one whose close has not finished may still rejoin and heartbeat, and its
+    // messages are dropped, so it must not keep the member counted as hearing.
+    const alive = () => {
+      if (incarnation === this.incarnation) this.aliveAt = Date.now();
+    };
+    consumer.on('consumer:heartbeat:end', alive);
+    consumer.on('consumer:group:join', alive);
     try {
       const consumed = consumer.consume({
         topics: this.options.topics,
@@ -207,14 +229,15 @@ export class GroupConsumer implements Subscription {
       if (this.working.size >= limit) return;
       if (queue.length === 0 || this.working.has(key)) continue;
       const incarnation = this.incarnation;
-      this.working.set(
+      const working = this.working;
+      working.set(
         key,
         (this.options.overtaking
           ? this.drainOvertaking(key, queue, incarnation, this.options.overtaking)
           : this.drain(key, queue, incarnation)
         ).finally(() => {
-          this.working.delete(key);
-          if (!this.stopped) this.schedule();
+          working.delete(key);
+          if (!this.stopped && incarnation === this.incarnation) this.schedule();
         }),
       );
     }
@@ -309,9 +332,11 @@ export class GroupConsumer implements Subscription {
         continue;
       }
       if (!next && inFlight.size === 0) break;
-      const arrived = new Promise<void>((resolve) => this.wakers.set(key, resolve));
+      let wake: () => void = () => undefined;
+      const arrived = new Promise<void>((resolve) => this.wakers.set(key, (wake = resolve)));
       await Promise.race([...inFlight, arrived]);
-      this.wakers.delete(key);
+      // Only its own: after a restart, the new member's drain of this partition may have set its waker since.
+      if (this.wakers.get(key) === wake) this.wakers.delete(key);
       retire();
     }
     await Promise.allSettled(inFlight);
@@ -378,7 +403,8 @@ export class GroupConsumer implements Subscription {
   private async commitHandled(): Promise<void> {
     for (const [key, message] of [...this.handled]) {
       try {
-        await message.commit();
+        if ((await within(Promise.resolve(message.commit()), commitWaitMs)) === notInTime)
+          throw new Error(`no answer within ${commitWaitMs} ms`);
         if (this.handled.get(key) === message) this.handled.delete(key);
       } catch (error) {
         this.logger.warn({ groupId: this.options.groupId, partition: key, err: error }, 'offset commit failed; trying again');
@@ -396,15 +422,22 @@ export class GroupConsumer implements Subscription {
     this.restarting = true;
     this.incarnation++;
     this.logger.error({ groupId: this.options.groupId, err: error }, 'consumer failed; starting it again');
+    const oldWork = [...this.working.values()];
+    this.working = new Map();
     void (async () => {
-      await Promise.allSettled(this.working.values());
-      await this.commit();
+      // Work of the old member can no longer mark anything handled (its incarnation is over): what it has not finished
+      // when this stops waiting is delivered again to the new member, and handlers take a repeat as the same message.
+      await within(Promise.allSettled(oldWork), oldMemberWaitMs);
+      await within(this.commit(), oldMemberWaitMs);
+      // A commit of the old member's still waiting (its client may hold it until a rejoin that never comes) is not
+      // shared with the new member's commits: theirs start afresh.
+      this.committing = undefined;
       // What could not be committed now never can be through this member (its client is closed): the new member
       // starts from the offsets committed, and handlers treat the messages delivered again as the same ones.
       this.handled.clear();
       this.queues.clear();
       this.queuedCount = 0;
-      await this.closeMember();
+      await within(this.closeMember(), oldMemberWaitMs);
       for (let delayMs = restartMinMs; !this.stopped; delayMs = Math.min(delayMs * 2, restartMaxMs)) {
         await sleep(delayMs);
         if (this.stopped) break;
