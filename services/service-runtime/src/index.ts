@@ -3,6 +3,7 @@ export * from './periodic';
 export * from './postgres-pool';
 export * from './until-available';
 export * from './batched-calls';
+export * from './within';
 export * from './clock';
 export * from './uk-date';
 export * from './service';

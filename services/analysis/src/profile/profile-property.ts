@@ -14,14 +14,13 @@ import {
   type ReplyOf,
   type Source,
 } from '@pds/contracts';
-import type { HandlerContext, HandlerResult } from '@pds/service-runtime';
+import { notInTime, within, type HandlerContext, type HandlerResult } from '@pds/service-runtime';
 import type pg from 'pg';
 import type { Asker } from '../asking/ask-service';
 import { constraintsAtProperty } from '../planning/constraints-at-property';
 import { certificateFacts } from './certificate-facts';
 import { enquiriesOf } from './enquiries';
 import { legalTenureOf, profileTitleOf, titleNotHad } from './title';
-import { overBudget, withinBudget } from './within-budget';
 
 // `property_profile`: the property from the address dataset (the one resolver), then its parts asked at once of the
 // services that own them (the title of land-registry-orders; the certificates and the planning constraints of the
@@ -96,8 +95,8 @@ const registeredAreaOf = async ({ db }: ProfileDeps, property: FoundProperty): P
 /** A part within the budget; a failure of its own is logged and the part left out, like one over the budget. */
 const budgeted = async <T>(deps: ProfileDeps, ctx: HandlerContext, part: ProfilePart, work: Promise<Part<T>>): Promise<Part<T>> => {
   try {
-    const answer = await withinBudget(work, deps.partBudgetMs);
-    if (answer !== overBudget) return answer;
+    const answer = await within(work, deps.partBudgetMs);
+    if (answer !== notInTime) return answer;
     ctx.logger.warn({ part, budgetMs: deps.partBudgetMs }, 'a profile part was over its budget');
     return { ok: false, overBudget: true };
   } catch (error) {

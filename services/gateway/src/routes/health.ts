@@ -1,4 +1,5 @@
 import { Ping, serviceNames, type readModels } from '@pds/contracts';
+import { notInTime, within } from '@pds/service-runtime';
 import { Router } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { GatewayDeps } from '../deps';
@@ -10,10 +11,9 @@ const pingTimeoutMs = 2_000;
  * The check's answer, or `otherwise` (false) when it has none within `timeoutMs`: what cannot say it is up in time
  * counts as down.
  */
-const answeredWithin = <T = boolean>(check: Promise<T>, timeoutMs: number, otherwise: T = false as T) => {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<T>((resolve) => (timer = setTimeout(resolve, timeoutMs, otherwise)));
-  return Promise.race([check, late]).finally(() => clearTimeout(timer));
+const answeredWithin = async <T = boolean>(check: Promise<T>, timeoutMs: number, otherwise: T = false as T) => {
+  const answer = await within(check, timeoutMs);
+  return answer === notInTime ? otherwise : answer;
 };
 
 /** The imports under way as /healthz shows them; absent when they cannot be read (the event store check says why). */

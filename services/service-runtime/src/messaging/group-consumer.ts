@@ -1,4 +1,5 @@
 import type { Logger } from '../observability/logger';
+import { notInTime, within } from '../within';
 import { lagRows, watchLag, type PartitionLag } from './consumer-lag';
 import { kafkaClient, type KafkaClient } from './kafka-client';
 
@@ -96,14 +97,6 @@ const queuedHigh = 2_000;
 const closeForcibly = (consumer: ClientConsumer) => new Promise<void>((resolve) => consumer.close(true, () => resolve()));
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-const notInTime = Symbol('not in time');
-/** The work's result, or `notInTime` once `ms` have passed; the work is not cancelled, only no longer waited for. */
-const within = <T>(work: Promise<T>, ms: number): Promise<T | typeof notInTime> => {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<typeof notInTime>((resolve) => (timer = setTimeout(resolve, ms, notInTime)));
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-};
 
 /**
  * One consumer group member: messages of each partition handled in order, up to `partitionsConcurrently` partitions at
