@@ -1,7 +1,6 @@
 import { analysis } from '@pds/contracts';
-import { answersAtOncePerPartition, bootService, envMs, handler, RequestReplyClient, serveCommands } from '@pds/service-runtime';
+import { answersAtOncePerPartition, bootService, envMs, handler, RequestReplyClient, serveCommands, ukDateOf } from '@pds/service-runtime';
 import { startReports } from './reports/start-reports';
-import { DateTime } from 'luxon';
 import { askerOf } from './asking/ask-service';
 import { findSoldComparables } from './comparables/find-sold-comparables';
 import { checkCompliance } from './compliance/check-compliance';
@@ -19,16 +18,13 @@ import { valueProperty } from './valuation/value-property';
 // reading of a price, lettings compliance and profiles, and computes the calculators. Its reports compose those
 // answers into branded PDF packs, assembled and rendered in the background.
 
-/** The UK calendar date of an instant (YYYY-MM-DD). */
-const ukDate = (at: Date) => DateTime.fromJSDate(at, { zone: 'Europe/London' }).toISODate() as string;
-
 const main = async () => {
   const rt = await bootService('analysis');
   const rpc = new RequestReplyClient(rt.bus, rt.topics, rt.config.instanceId, rt.logger);
   await rpc.start();
   rt.onShutdown(() => rpc.stop());
   const db = rt.store.pool;
-  const today = () => ukDate(rt.clock.now());
+  const today = () => ukDateOf(rt.clock.now());
   // A part asked of another service is given up in time for this service's answer to reach the gateway within its wait.
   const asker = askerOf(rpc, rt.topics, envMs('ASK_TIMEOUT_MS', 4_000));
   const partBudgetMs = envMs('PROFILE_PART_BUDGET_MS', 4_000);

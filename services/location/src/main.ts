@@ -7,8 +7,8 @@ import {
   LogFollower,
   RequestReplyClient,
   serveCommands,
+  ukDateOf,
 } from '@pds/service-runtime';
-import { DateTime } from 'luxon';
 import { describeAreaStatistics } from './area-statistics/describe-area-statistics';
 import { describeEnergyCertificates, describeFloorArea } from './epc/describe';
 import { registerFromEnv } from './epc/register/config';
@@ -34,8 +34,6 @@ import { datasetVersionsProjection } from './read-models/dataset-versions';
 // record new versions, and answers the operations that are facts about a place or a property, from its data or its
 // live upstreams (the EPC register, police.uk, the coal and geology map services; the registry's titles through
 // land-registry-orders).
-/** The UK calendar date of an instant (YYYY-MM-DD). */
-const ukDate = (at: Date) => DateTime.fromJSDate(at, { zone: 'Europe/London' }).toISODate() as string;
 
 const main = async () => {
   const rt = await bootService('location');
@@ -56,9 +54,9 @@ const main = async () => {
   const certificates = { db: rt.store.pool, now: () => rt.clock.now(), logger: rt.logger, ...registerFromEnv() };
   const crime = { db: rt.store.pool, police: policeApiFromEnv(), logger: rt.logger };
   const groundRisk = { db: rt.store.pool, settings: groundRiskFromEnv(), logger: rt.logger, now: () => rt.clock.now() };
-  const planning = { db: rt.store.pool, today: () => ukDate(rt.clock.now()) };
+  const planning = { db: rt.store.pool, today: () => ukDateOf(rt.clock.now()) };
   const schools = { db: rt.store.pool };
-  const market = { db: rt.store.pool, logger: rt.logger, today: () => ukDate(rt.clock.now()) };
+  const market = { db: rt.store.pool, logger: rt.logger, today: () => ukDateOf(rt.clock.now()) };
   const handlers = [
     // A lookup: an answer nobody waits for is not worth the register's time.
     handler(epc.DescribeEnergyCertificates, (data) => describeEnergyCertificates(certificates, data), { dropWhenLate: true }),

@@ -3,7 +3,7 @@ import { isFullPostcode, normalisePostcode } from '../../rest/postcode';
 import { defineQueries } from '../read-model';
 import { addresses, inspireParcels } from './contract';
 import { parcelUnderPoint } from './parcel-under-point';
-import { addressColumns, propertyOf, resolveProperty, type AddressRow, type FoundProperty } from './resolve-property';
+import { addressColumns, inReadingOrder, propertyOf, resolveProperty, type AddressRow, type FoundProperty } from './resolve-property';
 
 // The location service's published reads of the address dataset and the INSPIRE index polygons: autocomplete, an
 // address by UPRN, the one property resolver (resolve-property.ts), and the polygon under a point.
@@ -27,7 +27,7 @@ export const addressQueries = defineQueries([addresses], {
   suggestions: async (db, query: string, limit: number): Promise<Suggestion[]> => {
     if (isFullPostcode(query)) {
       const found = await db.query<Suggestion>(byPostcode, [normalisePostcode(query)]);
-      return found.rows.sort((a, b) => a.single_line.localeCompare(b.single_line, 'en', { numeric: true })).slice(0, limit);
+      return found.rows.sort(inReadingOrder).slice(0, limit);
     }
     // Words are letters and digits only (addressWords), so they are safe in a tsquery.
     const words = [...new Set(addressWords(query))];

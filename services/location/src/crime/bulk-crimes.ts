@@ -52,23 +52,6 @@ export const latestMonthHeldAt = async (db: pg.Pool, at: Point): Promise<string 
   return undefined;
 };
 
-export const countsWithin = async (db: pg.Pool, at: Point, radiusMetres: number, months: readonly string[]): Promise<MonthCount[]> => {
-  const { rows } = await db.query<{ month: string; category: string; crimes: string }>(
-    `SELECT month, category, count(*) AS crimes FROM police_street_crimes
-      WHERE month = ANY($3) AND ST_DWithin(geog, ${point}, $4, false) GROUP BY month, category`,
-    [at.longitude, at.latitude, months, radiusMetres],
-  );
-  return rows.map((r) => ({ month: r.month, category: r.category, crimes: Number(r.crimes) }));
-};
-
-export const totalWithin = async (db: pg.Pool, at: Point, radiusMetres: number, months: readonly string[]): Promise<number> => {
-  const { rows } = await db.query<{ crimes: string }>(
-    `SELECT count(*) AS crimes FROM police_street_crimes WHERE month = ANY($3) AND ST_DWithin(geog, ${point}, $4, false)`,
-    [at.longitude, at.latitude, months, radiusMetres],
-  );
-  return Number(rows[0]?.crimes ?? 0);
-};
-
 interface NearRow {
   crime_id: string | null;
   category: string;
@@ -83,27 +66,66 @@ interface NearRow {
   distance: number;
 }
 
-export const nearestWithin = async (db: pg.Pool, at: Point, radiusMetres: number, months: readonly string[]): Promise<NearCrime[]> => {
-  const { rows } = await db.query<NearRow>(
-    `SELECT crime_id, category, crime_type, month, latitude, longitude, location, lsoa_code, lsoa_name, last_outcome_category,
-            ST_Distance(geog, ${point}, false) AS distance
-       FROM police_street_crimes
-      WHERE month = ANY($3) AND ST_DWithin(geog, ${point}, $4, false)
-      ORDER BY distance, month, crime_id NULLS LAST, category LIMIT $5`,
-    [at.longitude, at.latitude, months, radiusMetres, nearestCrimesShown],
-  );
-  return rows.map((r) => ({
-    crimeId: r.crime_id,
-    category: r.category,
-    crimeType: r.crime_type,
-    month: r.month,
-    latitude: r.latitude,
-    longitude: r.longitude,
-    location: r.location,
-    lsoa: r.lsoa_code ? { code: r.lsoa_code, name: r.lsoa_name } : null,
-    outcome: r.last_outcome_category,
-    distanceMetres: Math.round(r.distance),
-  }));
+/** What the import holds around a point over some months: the answer's counts, nearest records and wider total. */
+export interface CrimesAround {
+  /** Within the radius, by month and category. */
+  counts: MonthCount[];
+  /** Within the radius, nearest first (`nearestCrimesShown` at most). */
+  nearest: NearCrime[];
+  /** Every record within the wider radius, for the comparison. */
+  widerCrimes: number;
+}
+
+/**
+ * One statement for the three: the records within the radius read once with their distances (the counts and the
+ * nearest both come from them), and the wider circle (never smaller than the radius: 4 × it, at least 1 km) only
+ * counted. Measured under bench:data-operations at 8 clients (pg_stat_statements, executor time a crime call): 2.2 ms,
+ * against 2.3 ms for three statements (the radius scanned twice, two round trips more) and 3.5 ms for one reading the
+ * wider circle's records with their distances instead of counting them.
+ */
+const aroundSql = `
+  WITH here AS MATERIALIZED (
+    SELECT crime_id, category, crime_type, month, latitude, longitude, location, lsoa_code, lsoa_name, last_outcome_category,
+           ST_Distance(geog, ${point}, false) AS distance
+      FROM police_street_crimes
+     WHERE month = ANY($3) AND ST_DWithin(geog, ${point}, $4, false)
+  )
+  SELECT (SELECT count(*) FROM police_street_crimes WHERE month = ANY($3) AND ST_DWithin(geog, ${point}, $5, false)) AS wider_crimes,
+         (SELECT coalesce(json_agg(c), '[]') FROM (SELECT month, category, count(*) AS crimes FROM here GROUP BY month, category) c) AS counts,
+         (SELECT coalesce(json_agg(n ORDER BY n.distance, n.month, n.crime_id NULLS LAST, n.category), '[]')
+            FROM (SELECT * FROM here ORDER BY distance, month, crime_id NULLS LAST, category LIMIT $6) n) AS nearest`;
+
+export const crimesAround = async (
+  db: pg.Pool,
+  at: Point,
+  months: readonly string[],
+  radii: { radiusMetres: number; widerRadiusMetres: number },
+): Promise<CrimesAround> => {
+  const { rows } = await db.query<{ wider_crimes: string; counts: MonthCount[]; nearest: NearRow[] }>(aroundSql, [
+    at.longitude,
+    at.latitude,
+    months,
+    radii.radiusMetres,
+    radii.widerRadiusMetres,
+    nearestCrimesShown,
+  ]);
+  const row = rows[0]!;
+  return {
+    counts: row.counts.map((c) => ({ month: c.month, category: c.category, crimes: Number(c.crimes) })),
+    nearest: row.nearest.map((r) => ({
+      crimeId: r.crime_id,
+      category: r.category,
+      crimeType: r.crime_type,
+      month: r.month,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      location: r.location,
+      lsoa: r.lsoa_code ? { code: r.lsoa_code, name: r.lsoa_name } : null,
+      outcome: r.last_outcome_category,
+      distanceMetres: Math.round(r.distance),
+    })),
+    widerCrimes: Number(row.wider_crimes),
+  };
 };
 
 /** police.uk's name of a category slug, for records from the live API (which gives only the slug). */

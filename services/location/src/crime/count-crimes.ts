@@ -12,7 +12,7 @@ import type pg from 'pg';
 import { greatCircleMetres, ringAround } from '../geo/great-circle';
 import { resolvePlace } from '../places/resolve-place';
 import { UpstreamFailure } from '../upstreams/http';
-import { categoryName, countsWithin, latestMonthHeldAt, monthsHeldAt, nearestWithin, totalWithin, type Point } from './bulk-crimes';
+import { categoryName, crimesAround, latestMonthHeldAt, monthsHeldAt, type Point } from './bulk-crimes';
 import { crimeAnswer, widerRadiusOf, type MonthCount, type NearCrime } from './crime-answer';
 import type { PoliceApiSettings } from './police-api/config';
 
@@ -53,11 +53,10 @@ export const countCrimes = async (
   const held = asked === undefined ? new Set(months) : await monthsHeldAt(deps.db, at, months);
   if (held.size === 0) return live(deps, { ...command, location, at, months, datasets: place.datasets });
   const answered = months.filter((m) => held.has(m));
-  const [counts, nearest, widerCrimes] = await Promise.all([
-    countsWithin(deps.db, at, command.radiusMetres, answered),
-    nearestWithin(deps.db, at, command.radiusMetres, answered),
-    totalWithin(deps.db, at, widerRadiusOf(command.radiusMetres), answered),
-  ]);
+  const { counts, nearest, widerCrimes } = await crimesAround(deps.db, at, answered, {
+    radiusMetres: command.radiusMetres,
+    widerRadiusMetres: widerRadiusOf(command.radiusMetres),
+  });
   const data = crimeAnswer({
     location,
     radiusMetres: command.radiusMetres,

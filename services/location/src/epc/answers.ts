@@ -1,11 +1,9 @@
 import { squareFeetPerSquareMetre, type epc, type EnergyCertificate, type FloorAreaResult, type PropertyEpcResult } from '@pds/contracts';
+import { ukDateOf } from '@pds/service-runtime';
 
 // The two answers built from a property's certificates (newest first, as find-certificates.ts gives them).
 
 type Certificates = epc.FoundCertificates;
-
-/** The UK date of an instant, YYYY-MM-DD: a certificate's expiry is a UK date. */
-export const ukDate = (at: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
 
 const latestOf = (c: EnergyCertificate, today: string): PropertyEpcResult['latest'] => ({
   certificateNumber: c.certificateNumber,
@@ -42,7 +40,7 @@ export const epcAnswer = (found: Certificates, now: Date): PropertyEpcResult => 
     property: found.property,
     matchedBy: found.matchedBy,
     origin: found.origin,
-    latest: latestOf(latest, ukDate(now)),
+    latest: latestOf(latest, ukDateOf(now)),
     history: earlier.map(earlierOf),
   };
 };

@@ -1,5 +1,5 @@
 import type { epc, EnergyCertificate } from '@pds/contracts';
-import { epcAnswer, floorAreaAnswer, ukDate } from './answers';
+import { epcAnswer, floorAreaAnswer } from './answers';
 
 type Certificates = epc.FoundCertificates;
 
@@ -77,7 +77,9 @@ describe('the EPC answer', () => {
     // 23:30 on 13 March UTC is still 13 March in London (GMT); 23:30 UTC on 13 June is 14 June in London (BST).
     expect(epcAnswer(expiring, new Date('2026-03-13T23:30:00Z')).latest.expired).toBe(false);
     expect(epcAnswer(expiring, new Date('2026-03-14T00:00:00Z')).latest.expired).toBe(true);
-    expect(ukDate(new Date('2026-06-13T23:30:00Z'))).toBe('2026-06-14');
+    const expiringInSummer = found([certificate({ expiresOn: '2026-06-14' })]);
+    expect(epcAnswer(expiringInSummer, new Date('2026-06-13T22:59:00Z')).latest.expired).toBe(false);
+    expect(epcAnswer(expiringInSummer, new Date('2026-06-13T23:30:00Z')).latest.expired).toBe(true);
   });
 });
 
