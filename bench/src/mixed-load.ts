@@ -1,4 +1,5 @@
 import { usageByGroup, usagePerCall, type Group } from './process-cpu';
+import type { StatementCosts } from './statement-costs';
 import { Tally, timedCall, type BenchOperations, type BenchRequest } from './through-stack';
 
 // Operations driven side by side: every client takes its next call from one list in which the operations' requests
@@ -48,7 +49,7 @@ const driveMix = async (calls: MixedCall[], operationCount: number, apiKey: stri
 
 /**
  * The mix warmed up (`warmupCalls` of each operation at 4 clients), then `callsPerOperation` of each at each
- * concurrency in turn: a line per operation (its share of the throughput), a total line and the CPU per call of each
+ * concurrency in turn: a line per operation (its share of the throughput), a total line, the CPU and write system calls per call of each
  * of `processes` (where the time goes once the machine is busy). Returns each operation's p99 by concurrency.
  */
 export const driveMixed = async (
@@ -56,7 +57,14 @@ export const driveMixed = async (
   title: string,
   operations: BenchOperations,
   apiKey: string,
-  options: { callsPerOperation: number; warmupCalls: number; concurrencies: number[]; processes: readonly Group[] },
+  options: {
+    callsPerOperation: number;
+    warmupCalls: number;
+    concurrencies: number[];
+    processes: readonly Group[];
+    /** When given, the statements PostgreSQL spent most on at each concurrency, per call. */
+    statements?: StatementCosts;
+  },
 ) => {
   await driveMix(mixedCalls(operations, options.warmupCalls, 1), operations.length, apiKey, 4);
   log(`${title}, ${options.callsPerOperation} calls of each operation per concurrency, all ${operations.length} mixed:`);
@@ -64,6 +72,7 @@ export const driveMixed = async (
   const p99Ms = new Map<number, number[]>();
   for (const [round, concurrency] of options.concurrencies.entries()) {
     const calls = mixedCalls(operations, options.callsPerOperation, 2 + round);
+    await options.statements?.reset();
     const before = usageByGroup(options.processes);
     const { tallies, total, seconds } = await driveMix(calls, operations.length, apiKey, concurrency);
     const used = usagePerCall(before, usageByGroup(options.processes), calls.length);
@@ -74,6 +83,14 @@ export const driveMixed = async (
     log(
       `    CPU ms per call, ${cpuMs.toFixed(1)} in all: ${used.map(({ name, msPerCall }) => `${name} ${msPerCall.toFixed(1)}`).join(', ')}`,
     );
+    // A socket write on loopback carries the kernel's delivery to its reader: their count says how much a change batched.
+    log(
+      `    write system calls per call: ${used
+        .filter(({ writesPerCall }) => !Number.isNaN(writesPerCall))
+        .map(({ name, writesPerCall }) => `${name} ${writesPerCall.toFixed(1)}`)
+        .join(', ')}`,
+    );
+    if (options.statements) for (const line of await options.statements.lines(calls.length, 20)) log(`    ${line}`);
     p99Ms.set(
       concurrency,
       tallies.map((t) => t.percentileMs(99)),

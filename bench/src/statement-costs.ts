@@ -39,7 +39,15 @@ export const statementCosts = (adminUrl: string, database: string): StatementCos
           [database, top],
         );
         const sum = rows.reduce((t, r) => t + r.total, 0);
+        // Every statement costs a round trip and its parse, bind and protocol however short its execution.
+        const all = await client.query<{ statements: string; total: number }>(
+          `SELECT coalesce(sum(s.calls), 0) AS statements, coalesce(sum(s.total_exec_time), 0) AS total
+             FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = $1 AND s.toplevel`,
+          [database],
+        );
+        const statements = Number(all.rows[0]!.statements);
         return [
+          `PostgreSQL statements per call: ${(statements / calls).toFixed(1)}, executor time ${(all.rows[0]!.total / calls).toFixed(3)} ms`,
           `PostgreSQL executor time per call, top ${rows.length} statements: ${(sum / calls).toFixed(3)} ms`,
           ...rows.map(
             (r) =>

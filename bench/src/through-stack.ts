@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Group } from './process-cpu';
 import { benchServers, percentile, startBenchStack } from './servers';
+import { statementCosts, type StatementCosts } from './statement-costs';
 
 // What the benchmarks through the whole stack share: the servers, stack and account they run on, loading a dataset
 // with the import command, and driving operations with back-to-back clients.
@@ -146,13 +147,23 @@ const stackProcesses = (work: string, pidOf: (name: string) => number | undefine
 /**
  * `work` over the bench's own servers and stack, with a small pool on its database and an enterprise account whose
  * credits and rate limits never bind; all stopped afterwards, and a failure printed and the process ended with 1.
+ * With `statements`, PostgreSQL counts what each statement costs (`statements` is then given to `work`).
  */
 export const runThroughStack = (
   log: (line: string) => void,
-  work: (run: { databaseUrl: string; gatewayUrl: string; db: pg.Pool; apiKey: string; processes: Group[] }) => Promise<void>,
+  work: (run: {
+    databaseUrl: string;
+    gatewayUrl: string;
+    db: pg.Pool;
+    apiKey: string;
+    processes: Group[];
+    statements?: StatementCosts;
+  }) => Promise<void>,
+  options: { statements?: boolean } = {},
 ) => {
   const main = async () => {
-    const servers = await benchServers(log);
+    const servers = await benchServers(log, { statements: options.statements ?? false });
+    const statements = options.statements ? statementCosts(servers.adminUrl, new URL(servers.databaseUrl).pathname.slice(1)) : undefined;
     const stack = await startBenchStack(servers);
     const db = new pg.Pool({ connectionString: servers.databaseUrl, max: 2 });
     try {
@@ -161,7 +172,14 @@ export const runThroughStack = (
         rateLimits: { perMinute: 1_000_000, perDay: 10_000_000, perMonth: 10_000_000 },
       });
       const processes = stackProcesses(servers.work, (name) => stack.pidOf(name));
-      await work({ databaseUrl: servers.databaseUrl, gatewayUrl: stack.gatewayUrl, db, apiKey: account.apiKey, processes });
+      await work({
+        databaseUrl: servers.databaseUrl,
+        gatewayUrl: stack.gatewayUrl,
+        db,
+        apiKey: account.apiKey,
+        processes,
+        ...(statements ? { statements } : {}),
+      });
     } finally {
       await db.end();
       await stack.stop();
