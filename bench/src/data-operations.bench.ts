@@ -16,7 +16,14 @@ import { load, loadDemo, runThroughStack, type BenchOperations } from './through
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const data = process.env.PDS_SHARED_DATA_DIR ?? '/work/shared/data';
-const concurrencies = (process.env.CLIENTS ?? '1,8,50').split(',').map(Number);
+/** The concurrencies to drive: whole numbers of at least 1, comma-separated. */
+const concurrenciesOf = (listed: string): number[] => {
+  const values = listed.split(',').map((c) => Number(c.trim()));
+  if (values.some((c) => !Number.isInteger(c) || c < 1))
+    throw new Error(`CLIENTS is whole numbers of at least 1, comma-separated (such as 1,8,50), not "${listed}"`);
+  return values;
+};
+const concurrencies = concurrenciesOf(process.env.CLIENTS ?? '1,8,50');
 const goalConcurrency = 8;
 const pgStatements = process.env.PG_STATEMENTS === '1';
 const profileGoalP99Ms = 300;

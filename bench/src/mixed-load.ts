@@ -49,8 +49,9 @@ const driveMix = async (calls: MixedCall[], operationCount: number, apiKey: stri
 
 /**
  * The mix warmed up (`warmupCalls` of each operation at 4 clients), then `callsPerOperation` of each at each
- * concurrency in turn: a line per operation (its share of the throughput), a total line, the CPU and write system calls per call of each
- * of `processes` (where the time goes once the machine is busy). Returns each operation's p99 by concurrency.
+ * concurrency in turn: a line per operation (its share of the throughput), a total line, and the CPU and write system
+ * calls per call of each of `processes` (where the time goes once the machine is busy). Returns each operation's p99
+ * by concurrency.
  */
 export const driveMixed = async (
   log: (line: string) => void,

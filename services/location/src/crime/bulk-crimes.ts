@@ -78,8 +78,8 @@ export interface CrimesAround {
 
 /**
  * One statement for the three: the records within the radius read once with their distances (the counts and the
- * nearest both come from them), and the wider circle (never smaller than the radius: 4 × it, at least 1 km) only
- * counted. Measured under bench:data-operations at 8 clients (pg_stat_statements, executor time a crime call): 2.2 ms,
+ * nearest both come from them), and the wider circle (4 × the radius, between 1 and 8 km: never smaller than the
+ * radius, which is at most 2 km) only counted. Measured under bench:data-operations at 8 clients (pg_stat_statements, executor time a crime call): 2.2 ms,
  * against 2.3 ms for three statements (the radius scanned twice, two round trips more) and 3.5 ms for one reading the
  * wider circle's records with their distances instead of counting them.
  */
